@@ -1,0 +1,75 @@
+/**
+ * Where the party contract lives, per chain and environment: the one place the indexer, the app
+ * and the scripts read it from.
+ *
+ * - local: the local chain 137 (anvil). The contract is deployed through the deterministic CREATE2
+ *   deployer with a fixed salt and admin, so its address follows from the bytecode alone and the
+ *   indexer can start at block 0.
+ * - production: Polygon PoS. Address and start block come from configuration
+ *   (PARTY_ADDRESS, PARTY_START_BLOCK), never from this file.
+ */
+import {
+  encodeAbiParameters,
+  encodeFunctionData,
+  getAddress,
+  getContractAddress,
+  keccak256,
+  toHex,
+  type Address,
+  type Hex,
+} from "viem";
+import { erc1967ProxyBytecode } from "./erc1967-proxy.js";
+import { partyAbi, partyBytecode } from "./party.js";
+
+export const CHAIN_ID = 137 as const;
+export const PARTY_ENVIRONMENTS = ["local", "production"] as const;
+export type PartyEnvironment = (typeof PARTY_ENVIRONMENTS)[number];
+
+export type PartyDeployment = {
+  chainId: typeof CHAIN_ID;
+  environment: PartyEnvironment;
+  address: Address;
+  startBlock: number;
+};
+
+/** The deterministic deployment proxy that anvil (and most chains) carry at this address. */
+export const CREATE2_DEPLOYER: Address = "0x4e59b44847b379578588920cA78FbF26c0B4956C";
+export const DEPLOY_SALT: Hex = keccak256(toHex("party-membership/v1"));
+/** Anvil's first default account (mnemonic "test test ... junk"): the local party admin. */
+export const LOCAL_ADMIN: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+
+/** The CREATE2 init codes and addresses of the implementation and the proxy for `admin`. */
+export function partyCreate2(admin: Address = LOCAL_ADMIN) {
+  const implementation = getContractAddress({
+    opcode: "CREATE2",
+    from: CREATE2_DEPLOYER,
+    salt: DEPLOY_SALT,
+    bytecode: partyBytecode,
+  });
+  const initData = encodeFunctionData({ abi: partyAbi, functionName: "initialize", args: [admin] });
+  const proxyInitCode = (erc1967ProxyBytecode +
+    encodeAbiParameters([{ type: "address" }, { type: "bytes" }], [implementation, initData]).slice(2)) as Hex;
+  const proxy = getContractAddress({ opcode: "CREATE2", from: CREATE2_DEPLOYER, salt: DEPLOY_SALT, bytecode: proxyInitCode });
+  return { implementation, implementationInitCode: partyBytecode as Hex, proxy, proxyInitCode };
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The deployment selected by PARTY_ENV (default local), with production values from env. */
+export function partyDeployment(env: Env = process.env): PartyDeployment {
+  const environment = (env.PARTY_ENV ?? "local") as PartyEnvironment;
+  if (!PARTY_ENVIRONMENTS.includes(environment)) {
+    throw new Error(`PARTY_ENV must be one of ${PARTY_ENVIRONMENTS.join(", ")}, got "${environment}"`);
+  }
+  if (environment === "local") {
+    return { chainId: CHAIN_ID, environment, address: partyCreate2().proxy, startBlock: 0 };
+  }
+  if (!env.PARTY_ADDRESS || !/^0x[0-9a-fA-F]{40}$/.test(env.PARTY_ADDRESS)) {
+    throw new Error("PARTY_ADDRESS must be set to the party contract's address on Polygon for PARTY_ENV=production");
+  }
+  const startBlock = Number(env.PARTY_START_BLOCK);
+  if (!Number.isSafeInteger(startBlock) || startBlock < 0) {
+    throw new Error("PARTY_START_BLOCK must be set to the deployment block for PARTY_ENV=production");
+  }
+  return { chainId: CHAIN_ID, environment, address: getAddress(env.PARTY_ADDRESS), startBlock };
+}

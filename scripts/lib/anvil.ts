@@ -1,0 +1,78 @@
+/**
+ * Starts a local anvil node with chain id 137. The platform binary is spawned directly (not the
+ * npm wrapper) so that the PID we hold is the node's own and a kill really stops it.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { freePort } from "./free-port.js";
+
+const require = createRequire(import.meta.url);
+
+export type StartAnvilParameters = {
+  port?: number;
+  /** Load from and dump to this file, so that the chain survives restarts. */
+  stateFile?: string;
+  /** Seconds per block; automine (a block per transaction) when unset. */
+  blockTime?: number;
+  /** Extra command-line arguments. */
+  args?: string[];
+};
+
+export type Anvil = {
+  rpcUrl: string;
+  port: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+};
+
+export const ANVIL_CHAIN_ID = 137;
+
+export function anvilBinary(): string {
+  const pkg = require.resolve("@foundry-rs/anvil-linux-amd64/package.json");
+  return join(dirname(pkg), "bin", "anvil");
+}
+
+export async function startAnvil(params: StartAnvilParameters = {}): Promise<Anvil> {
+  const port = params.port ?? (await freePort());
+  const args = ["--chain-id", String(ANVIL_CHAIN_ID), "--port", String(port), "--host", "127.0.0.1"];
+  if (params.stateFile) args.push("--state", params.stateFile, "--state-interval", "5");
+  if (params.blockTime) args.push("--block-time", String(params.blockTime));
+  args.push(...(params.args ?? []));
+
+  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("Listening on")) resolve();
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", (code) => reject(new Error(`anvil exited with ${code}: ${output.slice(-2000)}`)));
+  });
+  // Keep draining the pipes so anvil never blocks on a full buffer.
+  child.stdout!.removeAllListeners("data").resume();
+  child.stderr!.removeAllListeners("data").resume();
+
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  return {
+    rpcUrl,
+    port,
+    process: child,
+    stop: () => stopProcess(child),
+  };
+}
+
+/** SIGTERM (anvil dumps its state on it), then SIGKILL after a grace period. */
+export function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  test: {
+    include: ["tests/**/*.test.ts"],
+    globals: true,
+    // Each file starts its own anvil and database; two cores, so two forks.
+    pool: "forks",
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
