@@ -1,6 +1,19 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import type { LinksFunction } from "@remix-run/node";
+import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "./components/error-boundary";
+import { IndexerStatusBar } from "./components/indexer-status";
+import { getIndexerState } from "./models/indexer-status.server";
+import styles from "./styles.css";
 
-export default function App() {
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export async function loader() {
+  return { indexer: await getIndexerState() };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en">
       <head>
@@ -10,10 +23,30 @@ export default function App() {
         <Links />
       </head>
       <body>
-        <Outlet />
+        <header className="top">
+          <NavLink to="/" className="brand" end>
+            Party
+          </NavLink>
+          <nav>
+            <NavLink to="/" end>
+              Chapters
+            </NavLink>
+            <NavLink to="/evaluations">Evaluations</NavLink>
+            <NavLink to="/info">Info</NavLink>
+            <NavLink to="/party">Party</NavLink>
+          </nav>
+          <IndexerStatusBar state={data?.indexer} />
+        </header>
+        <main>{children}</main>
         <ScrollRestoration />
         <Scripts />
       </body>
     </html>
   );
 }
+
+export default function App() {
+  return <Outlet />;
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,29 @@
+import { Link } from "@remix-run/react";
+import { shortAddress } from "../utils/format";
+
+export function AddressLink({ address }: { address: string | null | undefined }) {
+  if (!address) return <span className="muted">–</span>;
+  return (
+    <Link to={`/members/${address}`} className="address" title={address}>
+      {shortAddress(address)}
+    </Link>
+  );
+}
+
+export function ChapterLink({ id, label }: { id: string | null | undefined; label?: string | null }) {
+  if (!id) return <span className="muted">–</span>;
+  return <Link to={`/chapters/${id}`}>{label ?? `Chapter ${id}`}</Link>;
+}
+
+/** "Next page" link carrying the cursor; rendered only when there is a next page. */
+export function NextPage({ param, cursor, extra }: { param: string; cursor: string | null; extra?: Record<string, string> }) {
+  if (!cursor) return null;
+  const search = new URLSearchParams({ ...extra, [param]: cursor });
+  return (
+    <p className="pager">
+      <Link to={`?${search}`} rel="next">
+        Next page →
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Chapter queries. Each function is one SQL statement backed by indexes (see
+ * tests/app/explain.test.ts); related lists come back as JSON sub-selects so a page needs at most
+ * two round trips.
+ */
+import { sql } from "drizzle-orm";
+import type { Address } from "viem";
+import { firstRow, rows, V } from "./read-model.server";
+
+export const MAP_CAP = 5000;
+
+export type ChapterPoint = {
+  id: string;
+  locationText: string | null;
+  location: string;
+  x: number;
+  y: number;
+  memberCount: number;
+};
+
+/** Every active chapter, for the map and the list (capped: the map is one SVG). */
+export function listChapters() {
+  return rows<ChapterPoint>(sql`
+    select id::text as "id", location_text as "locationText", location, x, y, member_count as "memberCount"
+    from ${V}.chapters c
+    where c.removed_block is null
+    order by c.id
+    limit ${MAP_CAP}`);
+}
+
+export type ChapterMemberRow = { account: Address; joinedBlock: string; joinedAt: string; executive: boolean };
+
+export type ChapterDetail = ChapterPoint & {
+  executiveCount: number;
+  pendingApplicationCount: number;
+  evaluationCount: number;
+  centralCommitteeMember: Address | null;
+  addedBlock: string;
+  addedAt: string;
+  removedBlock: string | null;
+  executives: { account: Address; promotedBlock: string; promotedBy: Address }[];
+  pendingApplications: { id: string; account: Address; recommenders: Address[]; appliedBlock: string; appliedAt: string }[];
+  evaluations: { id: string; cid: string; voteCount: number; scoreSum: number; partyExecutiveScore: number | null }[];
+  activity: ActivityRow[];
+};
+
+export type ActivityRow = {
+  id: string;
+  sortKey: string;
+  blockNumber: string;
+  timestamp: string;
+  txHash: string;
+  kind: string;
+  actor: Address | null;
+  subject: Address | null;
+  chapterId: string | null;
+  evaluationId: string | null;
+};
+
+/** The activity columns as JSON-safe text, for `json_agg`. */
+export const activityColumns = sql.raw(`id, sort_key::text as "sortKey", block_number::text as "blockNumber",
+  timestamp::text as "timestamp", tx_hash as "txHash", kind, actor, subject,
+  chapter_id::text as "chapterId", evaluation_id::text as "evaluationId"`);
+
+export const DETAIL_LIST_CAP = 50;
+
+/** A chapter with its executives, pending applications, evaluations and recent activity. */
+export function getChapter(id: bigint) {
+  return firstRow<ChapterDetail>(sql`
+    select c.id::text as "id", c.location_text as "locationText", c.location, c.x, c.y,
+      c.member_count as "memberCount", c.executive_count as "executiveCount",
+      c.pending_application_count as "pendingApplicationCount", c.evaluation_count as "evaluationCount",
+      c.central_committee_member as "centralCommitteeMember", c.added_block::text as "addedBlock",
+      c.added_at::text as "addedAt", c.removed_block::text as "removedBlock",
+      (select coalesce(json_agg(e), '[]') from (
+        select account, promoted_block::text as "promotedBlock", promoted_by as "promotedBy"
+        from ${V}.chapter_executives where chapter_id = c.id and active order by account
+        limit ${DETAIL_LIST_CAP}) e) as "executives",
+      (select coalesce(json_agg(a), '[]') from (
+        select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
+        from ${V}.applications where chapter_id = c.id and status = 'applied' order by applied_block, id
+        limit ${DETAIL_LIST_CAP}) a) as "pendingApplications",
+      (select coalesce(json_agg(ev), '[]') from (
+        select id::text as "id", cid, vote_count as "voteCount", score_sum as "scoreSum",
+          party_executive_score as "partyExecutiveScore"
+        from ${V}.evaluations x where x.chapter_id = c.id order by x.id desc
+        limit ${DETAIL_LIST_CAP}) ev) as "evaluations",
+      (select coalesce(json_agg(act), '[]') from (
+        select ${activityColumns} from ${V}.activity where chapter_id = c.id order by sort_key desc
+        limit 20) act) as "activity"
+    from ${V}.chapters c
+    where c.id = ${id.toString()}`);
+}
+
+/** One page of a chapter's members, ordered by account; `after` is the last account of the previous page. */
+export function getChapterMembers({ chapterId, after, limit }: { chapterId: bigint; after?: Address; limit: number }) {
+  return rows<ChapterMemberRow>(sql`
+    select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
+      coalesce(executive_of = chapter_id, false) as "executive"
+    from ${V}.members
+    where chapter_id = ${chapterId.toString()} and status = 'member'
+      and account > ${(after ?? "0x").toLowerCase()}
+    order by account
+    limit ${limit}`);
+}
+
+export type PendingApplication = ChapterDetail["pendingApplications"][number];
+
+/** The review queue of one chapter: pending applications, oldest first, with recommenders. */
+export function getApplicationQueue({ chapterId, after, limit }: { chapterId: bigint; after?: { block: bigint; id: string }; limit: number }) {
+  const cursor = after ? sql`and (applied_block, id) > (${after.block.toString()}::numeric, ${after.id})` : sql``;
+  return rows<PendingApplication>(sql`
+    select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
+    from ${V}.applications
+    where chapter_id = ${chapterId.toString()} and status = 'applied' ${cursor}
+    order by applied_block, id
+    limit ${limit}`);
+}
+
+/** Every current member of a chapter, for the CSV roster. */
+export function getChapterRoster(chapterId: bigint, cap: number) {
+  return rows<ChapterMemberRow>(sql`
+    select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
+      coalesce(executive_of = chapter_id, false) as "executive"
+    from ${V}.members
+    where chapter_id = ${chapterId.toString()} and status = 'member'
+    order by account
+    limit ${cap}`);
+}
+
+export function chapterExists(id: bigint) {
+  return firstRow<{ id: string; locationText: string | null; location: string }>(sql`
+    select id::text as "id", location_text as "locationText", location from ${V}.chapters where id = ${id.toString()}`);
+}

@@ -1,0 +1,63 @@
+/** Evaluation queries: the list, one evaluation with its histogram, and its voters. */
+import { sql } from "drizzle-orm";
+import type { Address } from "viem";
+import { firstRow, rows, V } from "./read-model.server";
+
+export type EvaluationSummary = {
+  id: string;
+  chapterId: string;
+  chapterLocation: string | null;
+  cid: string;
+  voteCount: number;
+  scoreSum: number;
+  partyExecutiveScore: number | null;
+  block: string;
+  timestamp: string;
+};
+
+const summaryColumns = sql.raw(`e.id::text as "id", e.chapter_id::text as "chapterId",
+  c.location_text as "chapterLocation", e.cid, e.vote_count as "voteCount", e.score_sum as "scoreSum",
+  e.party_executive_score as "partyExecutiveScore", e.block::text as "block", e.timestamp::text as "timestamp"`);
+
+/** Newest first; `before` is the last id of the previous page. */
+export function listEvaluations({ before, limit }: { before?: bigint; limit: number }) {
+  const cursor = before === undefined ? sql`` : sql`where e.id < ${before.toString()}`;
+  return rows<EvaluationSummary>(sql`
+    select ${summaryColumns}
+    from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+    ${cursor}
+    order by e.id desc
+    limit ${limit}`);
+}
+
+export type EvaluationDetail = EvaluationSummary & {
+  hashCode: number;
+  hashSize: number;
+  hashDigest: string;
+  partyExecutiveScoredBy: Address | null;
+  mintedBy: Address;
+  /** Vote counts per score, only the scores that occur. */
+  scores: { score: number; count: number }[];
+};
+
+export function getEvaluation(id: bigint) {
+  return firstRow<EvaluationDetail>(sql`
+    select ${summaryColumns}, e.hash_code as "hashCode", e.hash_size as "hashSize", e.hash_digest as "hashDigest",
+      e.party_executive_scored_by as "partyExecutiveScoredBy", e.minted_by as "mintedBy",
+      (select coalesce(json_agg(h order by h.score), '[]') from (
+        select score, count(*)::int as count from ${V}.votes where evaluation_id = e.id group by score) h) as "scores"
+    from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+    where e.id = ${id.toString()}`);
+}
+
+export type VoteRow = { voter: Address; score: number; block: string };
+
+/** Voters ordered by address; `after` is the last voter of the previous page. */
+export function getEvaluationVotes({ evaluationId, after, limit }: { evaluationId: bigint; after?: Address; limit: number }) {
+  return rows<VoteRow>(sql`
+    select voter, score, block::text as "block"
+    from ${V}.votes
+    where evaluation_id = ${evaluationId.toString()} and voter > ${(after ?? "0x").toLowerCase()}
+    order by voter
+    limit ${limit}`);
+}

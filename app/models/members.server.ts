@@ -1,0 +1,70 @@
+/**
+ * A member's page in one statement: the member row, roles, applications, recommendations given and
+ * received, votes and activity, each a capped, index-backed sub-select.
+ */
+import { sql } from "drizzle-orm";
+import type { Address } from "viem";
+import { activityColumns, DETAIL_LIST_CAP, type ActivityRow } from "./chapters.server";
+import { firstRow, V } from "./read-model.server";
+
+export type MemberDetail = {
+  account: Address;
+  chapterId: string | null;
+  chapterLocation: string | null;
+  status: "none" | "member" | "left" | "removed";
+  joinedBlock: string | null;
+  joinedAt: string | null;
+  partyMember: boolean;
+  partyExecutive: boolean;
+  executiveOf: string | null;
+  centralCommitteeOf: string[];
+  applications: {
+    id: string;
+    chapterId: string;
+    status: "applied" | "approved" | "rejected";
+    recommenders: Address[];
+    appliedBlock: string;
+    decidedBy: Address | null;
+    decidedBlock: string | null;
+  }[];
+  recommendationsGiven: { account: Address; chapterId: string; block: string }[];
+  recommendationsReceived: { by: Address; chapterId: string; block: string }[];
+  votes: { evaluationId: string; score: number; block: string }[];
+  activity: ActivityRow[];
+};
+
+export function getMember(account: Address) {
+  const a = account.toLowerCase();
+  return firstRow<MemberDetail>(sql`
+    select m.account, m.chapter_id::text as "chapterId",
+      (select location_text from ${V}.chapters where id = m.chapter_id) as "chapterLocation",
+      m.status, m.joined_block::text as "joinedBlock", m.joined_at::text as "joinedAt",
+      m.party_member as "partyMember", m.party_executive as "partyExecutive", m.executive_of::text as "executiveOf",
+      (select coalesce(json_agg(id::text order by id), '[]') from ${V}.chapters
+        where central_committee_member = m.account) as "centralCommitteeOf",
+      (select coalesce(json_agg(x), '[]') from (
+        select id, chapter_id::text as "chapterId", status, recommenders, applied_block::text as "appliedBlock",
+          decided_by as "decidedBy", decided_block::text as "decidedBlock"
+        from ${V}.applications where account = m.account order by applied_block desc
+        limit ${DETAIL_LIST_CAP}) x) as "applications",
+      (select coalesce(json_agg(x), '[]') from (
+        select account, chapter_id::text as "chapterId", block::text as "block"
+        from ${V}.recommendations where by = m.account order by block desc
+        limit ${DETAIL_LIST_CAP}) x) as "recommendationsGiven",
+      (select coalesce(json_agg(x), '[]') from (
+        select by, chapter_id::text as "chapterId", block::text as "block"
+        from ${V}.recommendations where account = m.account order by block desc
+        limit ${DETAIL_LIST_CAP}) x) as "recommendationsReceived",
+      (select coalesce(json_agg(x), '[]') from (
+        select evaluation_id::text as "evaluationId", score, block::text as "block"
+        from ${V}.votes where voter = m.account order by block desc
+        limit ${DETAIL_LIST_CAP}) x) as "votes",
+      (select coalesce(json_agg(x order by x."sortKey"::numeric desc), '[]') from (
+        select * from (
+          (select ${activityColumns} from ${V}.activity where actor = m.account order by sort_key desc limit 20)
+          union
+          (select ${activityColumns} from ${V}.activity where subject = m.account order by sort_key desc limit 20)
+        ) u order by u."sortKey"::numeric desc limit 20) x) as "activity"
+    from ${V}.members m
+    where m.account = ${a}`);
+}

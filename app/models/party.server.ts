@@ -1,0 +1,37 @@
+/** The party page: executives, role holders and totals, in one statement. */
+import { sql } from "drizzle-orm";
+import type { Address } from "viem";
+import { firstRow, V } from "./read-model.server";
+
+export type PartyOverview = {
+  executives: { account: Address; chapterId: string | null; promotedBlock: string; promotedBy: Address }[];
+  roleHolders: { role: string; holder: Address; block: string }[];
+  totals: {
+    chapterCount: number;
+    memberCount: number;
+    partyMemberCount: number;
+    pendingApplicationCount: number;
+    evaluationCount: number;
+    voteCount: number;
+    infoCount: number;
+  } | null;
+};
+
+export const PARTY_EXECUTIVE_CAP = 500;
+
+export async function getPartyOverview(): Promise<PartyOverview> {
+  const row = await firstRow<PartyOverview>(sql`
+    select
+      (select coalesce(json_agg(x), '[]') from (
+        select p.account, m.chapter_id::text as "chapterId", p.promoted_block::text as "promotedBlock", p.promoted_by as "promotedBy"
+        from ${V}.party_executives p left join ${V}.members m on m.account = p.account
+        where p.active order by p.account limit ${PARTY_EXECUTIVE_CAP}) x) as "executives",
+      (select coalesce(json_agg(x order by x.role), '[]') from (
+        select role, holder, block::text as "block" from ${V}.role_holders) x) as "roleHolders",
+      (select row_to_json(t) from (
+        select chapter_count as "chapterCount", member_count as "memberCount", party_member_count as "partyMemberCount",
+          pending_application_count as "pendingApplicationCount", evaluation_count as "evaluationCount",
+          vote_count as "voteCount", info_count as "infoCount"
+        from ${V}.party_totals where id = 1) t) as "totals"`);
+  return row ?? { executives: [], roleHolders: [], totals: null };
+}

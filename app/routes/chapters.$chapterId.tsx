@@ -1,0 +1,132 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ActivityList } from "../components/activity-list";
+import { ChapterMap } from "../components/chapter-map";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { ApplicationsTable } from "../components/applications-table";
+import { AddressLink, NextPage } from "../components/links";
+import { getChapter, getChapterMembers } from "../models/chapters.server";
+import { chapterLabel, formatTime, mean } from "../utils/format";
+import { invariantResponse, parseAddress, parseChapterId, parseLimit } from "../utils/http.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${chapterLabel(data.chapter)} · Party` : "Chapter · Party" },
+];
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = parseChapterId(params.chapterId);
+  const url = new URL(request.url);
+  const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
+  const afterRaw = url.searchParams.get("after");
+  const after = afterRaw === null ? undefined : parseAddress(afterRaw, "after");
+
+  const [chapter, members] = await Promise.all([getChapter(id), getChapterMembers({ chapterId: id, after, limit: limit + 1 })]);
+  invariantResponse(chapter, `Chapter ${id} does not exist`, { status: 404 });
+  const page = members.slice(0, limit);
+  return { chapter, members: page, next: members.length > limit ? page[page.length - 1]!.account : null };
+}
+
+export default function Chapter() {
+  const { chapter, members, next } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>{chapterLabel(chapter)}</h1>
+      {chapter.removedBlock ? <p className="muted">Removed at block {chapter.removedBlock}.</p> : null}
+      <div className="grid">
+        <dl className="facts card">
+          <dt>Chapter id</dt>
+          <dd>{chapter.id}</dd>
+          <dt>Location</dt>
+          <dd>
+            {chapter.locationText ?? <code>{chapter.location}</code>}
+          </dd>
+          <dt>Map position</dt>
+          <dd>
+            {chapter.x}, {chapter.y}
+          </dd>
+          <dt>Members</dt>
+          <dd>{chapter.memberCount}</dd>
+          <dt>Central committee</dt>
+          <dd>
+            <AddressLink address={chapter.centralCommitteeMember} />
+          </dd>
+          <dt>Added</dt>
+          <dd>
+            block {chapter.addedBlock}, {formatTime(chapter.addedAt)}
+          </dd>
+          <dt>Exports</dt>
+          <dd>
+            <a href={`/chapters/${chapter.id}/roster.csv`} download>
+              Roster (CSV)
+            </a>
+          </dd>
+        </dl>
+        <ChapterMap chapters={[chapter]} />
+      </div>
+
+      <h2>Executives ({chapter.executiveCount})</h2>
+      {chapter.executives.length === 0 ? (
+        <p className="muted">No executives.</p>
+      ) : (
+        <ul>
+          {chapter.executives.map((e) => (
+            <li key={e.account}>
+              <AddressLink address={e.account} /> <span className="muted">since block {e.promotedBlock}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>
+        Pending applications ({chapter.pendingApplicationCount}){" "}
+        <Link to={`/chapters/${chapter.id}/applications`} className="muted">
+          review queue
+        </Link>
+      </h2>
+      <ApplicationsTable applications={chapter.pendingApplications} />
+
+      <h2>Members</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Account</th>
+            <th>Joined</th>
+            <th>Role</th>
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((m) => (
+            <tr key={m.account}>
+              <td>
+                <AddressLink address={m.account} />
+              </td>
+              <td>
+                block {m.joinedBlock}, {formatTime(m.joinedAt)}
+              </td>
+              <td>{m.executive ? "executive" : "member"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <NextPage param="after" cursor={next} />
+
+      <h2>Evaluations ({chapter.evaluationCount})</h2>
+      {chapter.evaluations.length === 0 ? (
+        <p className="muted">No evaluations.</p>
+      ) : (
+        <ul>
+          {chapter.evaluations.map((e) => (
+            <li key={e.id}>
+              <Link to={`/evaluations/${e.id}`}>Evaluation {e.id}</Link>: {e.voteCount} votes, mean {mean(e.scoreSum, e.voteCount)}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>Recent activity</h2>
+      <ActivityList rows={chapter.activity} />
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

@@ -1,0 +1,89 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { AddressLink, NextPage } from "../components/links";
+import { listInfoMessages } from "../models/info.server";
+import { env } from "../utils/env.server";
+import { formatTime } from "../utils/format";
+import { invariantResponse, parseLimit } from "../utils/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Info · Party" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const eventName = url.searchParams.get("eventName")?.trim() || undefined;
+  invariantResponse(eventName === undefined || eventName.length <= 64, "eventName is at most 64 characters");
+  const infoTypeRaw = url.searchParams.get("infoType")?.trim() || undefined;
+  invariantResponse(
+    infoTypeRaw === undefined || (/^[0-9]{1,3}$/.test(infoTypeRaw) && Number(infoTypeRaw) <= 255),
+    "infoType must be a whole number from 0 to 255",
+  );
+  const beforeRaw = url.searchParams.get("before");
+  invariantResponse(beforeRaw === null || /^[0-9]{1,78}$/.test(beforeRaw), "before must be a message id");
+  const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
+  const infoType = infoTypeRaw === undefined ? undefined : Number(infoTypeRaw);
+  const rows = await listInfoMessages({ eventName, infoType, before: beforeRaw ? BigInt(beforeRaw) : undefined, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    filters: { eventName: eventName ?? "", infoType: infoTypeRaw ?? "" },
+    messages: page,
+    gateway: env().IPFS_GATEWAY.replace(/\/?$/, "/"),
+    next: rows.length > limit ? page[page.length - 1]!.id : null,
+  };
+}
+
+export default function Info() {
+  const { filters, messages, gateway, next } = useLoaderData<typeof loader>();
+  const extra = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ""));
+  return (
+    <>
+      <h1>Info messages</h1>
+      <Form method="get" className="filters">
+        <label>
+          Event name <input name="eventName" defaultValue={filters.eventName} maxLength={64} />
+        </label>
+        <label>
+          Info type <input name="infoType" defaultValue={filters.infoType} inputMode="numeric" size={4} />
+        </label>
+        <button type="submit">Filter</button>
+      </Form>
+      {messages.length === 0 ? (
+        <p className="muted">No info messages{extra.eventName || extra.infoType ? " match" : ""}.</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              <th>Id</th>
+              <th>Event</th>
+              <th>Type</th>
+              <th>Content</th>
+              <th>Sender</th>
+              <th>Time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {messages.map((m) => (
+              <tr key={m.id}>
+                <td>{m.id}</td>
+                <td>{m.eventName}</td>
+                <td>{m.infoType}</td>
+                <td>
+                  <a href={`${gateway}${m.cid}`} rel="noreferrer" target="_blank">
+                    {m.cid.slice(0, 12)}…
+                  </a>
+                </td>
+                <td>
+                  <AddressLink address={m.sender} />
+                </td>
+                <td>{formatTime(m.timestamp)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <NextPage param="before" cursor={next} extra={extra} />
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
