@@ -73,7 +73,10 @@ contract Party is Initializable, UUPSUpgradeable {
 
     /// Chapter of a pending application, 0 when there is none.
     mapping(address account => uint128 chapterId) public applicationChapter;
-    mapping(address applicant => mapping(address recommender => bool)) public recommended;
+    /// Counts an account's applications; recommendations belong to one application (round).
+    mapping(address account => uint64) public applicationRound;
+    mapping(address applicant => mapping(address recommender => uint64 round)) private recommendedInRound;
+    /// Recommendations of the account's pending application.
     mapping(address applicant => uint32) public recommendationCount;
 
     /// Chapter an account is an executive of, 0 when none.
@@ -260,12 +263,25 @@ contract Party is Initializable, UUPSUpgradeable {
     // ----------------------------------------------------------------------------------------
     // Applications
     // ----------------------------------------------------------------------------------------
+    /// @notice Applies to a chapter. A pending application to a chapter that has since been removed
+    /// is closed (rejected, by nobody) so that it never blocks the applicant.
     function applyForChapterMembership(uint128 chapterId) external {
         _chapter(chapterId);
         if (memberChapter[msg.sender] != 0) revert AlreadyJoined();
-        if (applicationChapter[msg.sender] != 0) revert AlreadyApplied();
+        uint128 pending = applicationChapter[msg.sender];
+        if (pending != 0) {
+            if (chapters[pending].exists) revert AlreadyApplied();
+            emit ApplicationDecided(msg.sender, pending, false, address(0));
+        }
         applicationChapter[msg.sender] = chapterId;
+        applicationRound[msg.sender] += 1;
+        recommendationCount[msg.sender] = 0;
         emit Applied(msg.sender, chapterId);
+    }
+
+    /// @notice Whether `recommender` recommended the account's pending application.
+    function recommended(address applicant, address recommender) public view returns (bool) {
+        return applicationChapter[applicant] != 0 && recommendedInRound[applicant][recommender] == applicationRound[applicant];
     }
 
     /// @notice A chapter member recommends several applicants to their own chapter.
@@ -276,8 +292,8 @@ contract Party is Initializable, UUPSUpgradeable {
         for (uint256 i = 0; i < accounts.length; i++) {
             address account = accounts[i];
             if (applicationChapter[account] != chapterId) revert HasNotApplied();
-            if (recommended[account][msg.sender]) revert InvalidInput();
-            recommended[account][msg.sender] = true;
+            if (recommended(account, msg.sender)) revert InvalidInput();
+            recommendedInRound[account][msg.sender] = applicationRound[account];
             recommendationCount[account] += 1;
             emit Recommended(account, chapterId, msg.sender);
         }
@@ -291,6 +307,7 @@ contract Party is Initializable, UUPSUpgradeable {
         // An application to a chapter removed since can still be rejected, never approved.
         if (approved) _chapter(chapterId);
         delete applicationChapter[account];
+        delete recommendationCount[account];
         emit ApplicationDecided(account, chapterId, approved, msg.sender);
         if (approved) _joinChapter(account, chapterId);
     }
