@@ -1,10 +1,12 @@
 /**
  * The one schema module for the app: Ponder's on-chain tables, read through the views schema
- * (READ_MODEL_SCHEMA, default "party"), which Ponder points at the live build's tables. The app
- * never writes these; its own off-chain tables get a separate drizzle pgSchema here later.
+ * (READ_MODEL_SCHEMA, default "party"), which Ponder points at the live build's tables, and the
+ * app's own off-chain tables in the "app" schema (db/app-schema.ts). The app never writes the
+ * on-chain tables.
  */
 import { setDatabaseSchema } from "@ponder/client";
 import * as onchain from "../indexer/ponder.schema";
+import * as appTables from "./app-schema";
 
 export const READ_MODEL_SCHEMA = process.env.READ_MODEL_SCHEMA ?? "party";
 
@@ -26,4 +28,6 @@ export const {
   partyTotals,
 } = onchain;
 
-export const schema = onchain;
+export * from "./app-schema";
+
+export const schema = { ...onchain, ...appTables };

@@ -1,0 +1,60 @@
+/**
+ * The app's own off-chain tables, in the "app" schema (never Ponder's). Created by the SQL
+ * migrations in db/migrations (db/migrate.ts); this module is their typed drizzle view.
+ */
+import { bigint, boolean, index, integer, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
+
+export const app = pgSchema("app");
+
+/** Server-side sessions behind the `__Host-session` cookie; revocable by deleting the row. */
+export const sessions = app.table(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    address: text("address").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("sessions_address_idx").on(t.address)],
+);
+
+/** EIP-712 digests of accepted signed commands: a digest is accepted once. */
+export const usedCommandDigests = app.table("used_command_digests", {
+  digest: text("digest").primaryKey(),
+  signer: text("signer").notNull(),
+  command: text("command").notNull(),
+  acceptedAt: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Telegram accounts linked by members; shown on the member page only when `visible`. */
+export const telegramLinks = app.table("telegram_links", {
+  address: text("address").primaryKey(),
+  telegramId: bigint("telegram_id", { mode: "bigint" }).notNull(),
+  username: text("username").notNull(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  photoUrl: text("photo_url"),
+  authDate: integer("auth_date").notNull(),
+  visible: boolean("visible").notNull().default(false),
+  linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** User operations sent by members, by hash, until the indexer has them (lifecycle states). */
+export const pendingOperations = app.table(
+  "pending_operations",
+  {
+    userOpHash: text("user_op_hash").primaryKey(),
+    sender: text("sender").notNull(),
+    operation: text("operation").notNull(),
+    /** What the operation is about, for "approval pending" on the right row: { chapterId?, account?, evaluationId? }. */
+    subject: jsonb("subject").notNull(),
+    status: text("status").notNull(),
+    transactionHash: text("transaction_hash"),
+    blockNumber: bigint("block_number", { mode: "bigint" }),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pending_operations_sender_idx").on(t.sender, t.createdAt), index("pending_operations_status_idx").on(t.status)],
+);
