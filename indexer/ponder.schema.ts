@@ -1,0 +1,252 @@
+/**
+ * The on-chain read model: the only definition of the tables the indexer writes. The app reads
+ * them (never writes) through the views schema, see db/schema.ts.
+ *
+ * Counters (members, executives, pending applications, votes, score sums) are kept by the
+ * handlers so that no page aggregates a large table. Every lookup the app makes has an index;
+ * tests/app runs EXPLAIN on each query against a large data set.
+ */
+import { index, onchainEnum, onchainTable, primaryKey } from "ponder";
+
+export const memberStatus = onchainEnum("member_status", ["none", "member", "left", "removed"]);
+export const applicationStatus = onchainEnum("application_status", ["applied", "approved", "rejected"]);
+export const executiveAction = onchainEnum("executive_action", ["promoted", "demoted"]);
+
+export const chapters = onchainTable(
+  "chapters",
+  (t) => ({
+    id: t.bigint().primaryKey(),
+    location: t.hex().notNull(),
+    /** The location as text when its bytes are printable UTF-8, else null. */
+    locationText: t.text(),
+    x: t.integer().notNull(),
+    y: t.integer().notNull(),
+    memberCount: t.integer().notNull(),
+    executiveCount: t.integer().notNull(),
+    pendingApplicationCount: t.integer().notNull(),
+    evaluationCount: t.integer().notNull(),
+    centralCommitteeMember: t.hex(),
+    addedBlock: t.bigint().notNull(),
+    addedAt: t.bigint().notNull(),
+    removedBlock: t.bigint(),
+  }),
+  (table) => ({
+    locationTextIdx: index().on(table.locationText),
+    centralCommitteeIdx: index().on(table.centralCommitteeMember),
+  }),
+);
+
+/** One row per account the contract has seen: members, applicants and party-only members. */
+export const members = onchainTable(
+  "members",
+  (t) => ({
+    account: t.hex().primaryKey(),
+    /** Current chapter, or the last one for status left/removed; null when never in one. */
+    chapterId: t.bigint(),
+    status: memberStatus("status").notNull(),
+    joinedBlock: t.bigint(),
+    joinedAt: t.bigint(),
+    partyMember: t.boolean().notNull(),
+    partyExecutive: t.boolean().notNull(),
+    /** Chapter this account is an executive of, null when none. */
+    executiveOf: t.bigint(),
+    /** The pending application's id, null when none. */
+    pendingApplicationId: t.text(),
+    firstSeenBlock: t.bigint().notNull(),
+  }),
+  (table) => ({
+    rosterIdx: index().on(table.chapterId, table.status, table.account),
+    partyExecutiveIdx: index().on(table.partyExecutive),
+  }),
+);
+
+export const applications = onchainTable(
+  "applications",
+  (t) => ({
+    /** The Applied event's id (block and log index), unique per application. */
+    id: t.text().primaryKey(),
+    account: t.hex().notNull(),
+    chapterId: t.bigint().notNull(),
+    status: applicationStatus("status").notNull(),
+    recommenders: t.hex().array().notNull(),
+    appliedBlock: t.bigint().notNull(),
+    appliedAt: t.bigint().notNull(),
+    decidedBy: t.hex(),
+    decidedBlock: t.bigint(),
+    decidedAt: t.bigint(),
+  }),
+  (table) => ({
+    queueIdx: index().on(table.chapterId, table.status, table.appliedBlock),
+    accountIdx: index().on(table.account, table.appliedBlock),
+  }),
+);
+
+export const recommendations = onchainTable(
+  "recommendations",
+  (t) => ({
+    id: t.text().primaryKey(),
+    applicationId: t.text().notNull(),
+    account: t.hex().notNull(),
+    chapterId: t.bigint().notNull(),
+    by: t.hex().notNull(),
+    block: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    accountIdx: index().on(table.account, table.block),
+    byIdx: index().on(table.by, table.block),
+  }),
+);
+
+/** Current chapter executives: one row per (account, chapter) ever promoted. */
+export const chapterExecutives = onchainTable(
+  "chapter_executives",
+  (t) => ({
+    account: t.hex().notNull(),
+    chapterId: t.bigint().notNull(),
+    active: t.boolean().notNull(),
+    promotedBy: t.hex().notNull(),
+    promotedBlock: t.bigint().notNull(),
+    demotedBy: t.hex(),
+    demotedBlock: t.bigint(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.account, table.chapterId] }),
+    chapterIdx: index().on(table.chapterId, table.active),
+  }),
+);
+
+/** Party executives: one row per account ever promoted. */
+export const partyExecutives = onchainTable(
+  "party_executives",
+  (t) => ({
+    account: t.hex().primaryKey(),
+    active: t.boolean().notNull(),
+    promotedBy: t.hex().notNull(),
+    promotedBlock: t.bigint().notNull(),
+    demotedBy: t.hex(),
+    demotedBlock: t.bigint(),
+  }),
+  (table) => ({ activeIdx: index().on(table.active) }),
+);
+
+/** Every promotion and demotion, chapter (chapterId set) or party (chapterId null). */
+export const executiveHistory = onchainTable(
+  "executive_history",
+  (t) => ({
+    id: t.text().primaryKey(),
+    account: t.hex().notNull(),
+    chapterId: t.bigint(),
+    action: executiveAction("action").notNull(),
+    by: t.hex().notNull(),
+    block: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    accountIdx: index().on(table.account, table.block),
+    chapterIdx: index().on(table.chapterId, table.block),
+  }),
+);
+
+export const roleHolders = onchainTable("role_holders", (t) => ({
+  role: t.text().primaryKey(),
+  holder: t.hex().notNull(),
+  by: t.hex().notNull(),
+  block: t.bigint().notNull(),
+  timestamp: t.bigint().notNull(),
+}));
+
+export const evaluations = onchainTable(
+  "evaluations",
+  (t) => ({
+    id: t.bigint().primaryKey(),
+    chapterId: t.bigint().notNull(),
+    hashCode: t.integer().notNull(),
+    hashSize: t.integer().notNull(),
+    hashDigest: t.hex().notNull(),
+    /** The content identifier as a CID string (CIDv0 for sha2-256, else CIDv1 base32). */
+    cid: t.text().notNull(),
+    voteCount: t.integer().notNull(),
+    scoreSum: t.integer().notNull(),
+    partyExecutiveScore: t.integer(),
+    partyExecutiveScoredBy: t.hex(),
+    mintedBy: t.hex().notNull(),
+    block: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({ chapterIdx: index().on(table.chapterId, table.id) }),
+);
+
+export const votes = onchainTable(
+  "votes",
+  (t) => ({
+    evaluationId: t.bigint().notNull(),
+    voter: t.hex().notNull(),
+    score: t.integer().notNull(),
+    block: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.evaluationId, table.voter] }),
+    voterIdx: index().on(table.voter, table.block),
+    histogramIdx: index().on(table.evaluationId, table.score),
+  }),
+);
+
+export const infoMessages = onchainTable(
+  "info_messages",
+  (t) => ({
+    id: t.bigint().primaryKey(),
+    eventName: t.text().notNull(),
+    infoType: t.integer().notNull(),
+    hashCode: t.integer().notNull(),
+    hashSize: t.integer().notNull(),
+    hashDigest: t.hex().notNull(),
+    cid: t.text().notNull(),
+    sender: t.hex().notNull(),
+    block: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+  }),
+  (table) => ({
+    eventNameIdx: index().on(table.eventName, table.id),
+    infoTypeIdx: index().on(table.infoType, table.id),
+  }),
+);
+
+/** One row per contract event, for history and audit views. */
+export const activity = onchainTable(
+  "activity",
+  (t) => ({
+    /** `${blockNumber}-${logIndex}`: unique, and ordered like the chain when padded (see sortKey). */
+    id: t.text().primaryKey(),
+    /** blockNumber * 2^20 + logIndex: a single ordered key for cursor paging. */
+    sortKey: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+    kind: t.text().notNull(),
+    actor: t.hex(),
+    subject: t.hex(),
+    chapterId: t.bigint(),
+    evaluationId: t.bigint(),
+  }),
+  (table) => ({
+    sortIdx: index().on(table.sortKey),
+    chapterIdx: index().on(table.chapterId, table.sortKey),
+    actorIdx: index().on(table.actor, table.sortKey),
+    subjectIdx: index().on(table.subject, table.sortKey),
+  }),
+);
+
+/** Party-wide totals in one row (id 1), so the party page never counts large tables. */
+export const partyTotals = onchainTable("party_totals", (t) => ({
+  id: t.integer().primaryKey(),
+  chapterCount: t.integer().notNull(),
+  memberCount: t.integer().notNull(),
+  partyMemberCount: t.integer().notNull(),
+  pendingApplicationCount: t.integer().notNull(),
+  evaluationCount: t.integer().notNull(),
+  voteCount: t.integer().notNull(),
+  infoCount: t.integer().notNull(),
+}));

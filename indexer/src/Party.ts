@@ -1,0 +1,402 @@
+/**
+ * Handlers for every event of the party contract. Each keeps its counters up to date and writes
+ * one activity row, so pages never aggregate large tables and the state is rebuilt from logs alone.
+ */
+import { ponder, type Context, type Event } from "ponder:registry";
+import {
+  activity,
+  applications,
+  chapterExecutives,
+  chapters,
+  evaluations,
+  executiveHistory,
+  infoMessages,
+  members,
+  partyExecutives,
+  partyTotals,
+  recommendations,
+  roleHolders,
+  votes,
+} from "ponder:schema";
+import { zeroAddress, type Address, type Hex } from "viem";
+import { contentId } from "./lib/cid";
+import { locationText } from "./lib/location";
+
+type Db = Context["db"];
+type AnyEvent = Event;
+
+const ROLES = ["partyAdmin", "chapterAdmin", "evaluationMinter", "infoSender"] as const;
+
+function eventId(event: AnyEvent): string {
+  return `${event.block.number}-${event.log.logIndex}`;
+}
+
+async function recordActivity(
+  db: Db,
+  event: AnyEvent,
+  kind: string,
+  fields: { actor?: Address | null; subject?: Address | null; chapterId?: bigint | null; evaluationId?: bigint | null },
+) {
+  await db.insert(activity).values({
+    id: eventId(event),
+    sortKey: (event.block.number << 20n) + BigInt(event.log.logIndex),
+    blockNumber: event.block.number,
+    timestamp: event.block.timestamp,
+    txHash: event.transaction.hash,
+    logIndex: event.log.logIndex,
+    kind,
+    actor: fields.actor ?? null,
+    subject: fields.subject ?? null,
+    chapterId: fields.chapterId ?? null,
+    evaluationId: fields.evaluationId ?? null,
+  });
+}
+
+/** The member row of `account`, created on first sight. */
+async function ensureMember(db: Db, account: Address, event: AnyEvent) {
+  const existing = await db.find(members, { account });
+  if (existing) return existing;
+  return db.insert(members).values({
+    account,
+    chapterId: null,
+    status: "none",
+    joinedBlock: null,
+    joinedAt: null,
+    partyMember: false,
+    partyExecutive: false,
+    executiveOf: null,
+    pendingApplicationId: null,
+    firstSeenBlock: event.block.number,
+  });
+}
+
+function bumpChapter(db: Db, id: bigint, field: "memberCount" | "executiveCount" | "pendingApplicationCount" | "evaluationCount", by: number) {
+  return db.update(chapters, { id }).set((row) => ({ [field]: row[field] + by }));
+}
+
+type Total = "chapterCount" | "memberCount" | "partyMemberCount" | "pendingApplicationCount" | "evaluationCount" | "voteCount" | "infoCount";
+
+/** Adds `by` to one party-wide total, creating the single totals row on first use. */
+async function bumpTotal(db: Db, field: Total, by: number) {
+  await db
+    .insert(partyTotals)
+    .values({
+      id: 1,
+      chapterCount: 0,
+      memberCount: 0,
+      partyMemberCount: 0,
+      pendingApplicationCount: 0,
+      evaluationCount: 0,
+      voteCount: 0,
+      infoCount: 0,
+      [field]: by,
+    })
+    .onConflictDoUpdate((row) => ({ [field]: row[field] + by }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chapters
+// ---------------------------------------------------------------------------------------------
+ponder.on("Party:ChapterAdded", async ({ event, context: { db } }) => {
+  const { chapterId, location, x, y, by } = event.args;
+  await db.insert(chapters).values({
+    id: chapterId,
+    location,
+    locationText: locationText(location),
+    x,
+    y,
+    memberCount: 0,
+    executiveCount: 0,
+    pendingApplicationCount: 0,
+    evaluationCount: 0,
+    centralCommitteeMember: null,
+    addedBlock: event.block.number,
+    addedAt: event.block.timestamp,
+    removedBlock: null,
+  });
+  await bumpTotal(db, "chapterCount", 1);
+  await recordActivity(db, event, "ChapterAdded", { actor: by, chapterId });
+});
+
+ponder.on("Party:ChapterLocationUpdated", async ({ event, context: { db } }) => {
+  const { chapterId, location, x, y, by } = event.args;
+  await db.update(chapters, { id: chapterId }).set({ location, locationText: locationText(location), x, y });
+  await recordActivity(db, event, "ChapterLocationUpdated", { actor: by, chapterId });
+});
+
+ponder.on("Party:ChapterRemoved", async ({ event, context: { db } }) => {
+  const { chapterId, by } = event.args;
+  await db.update(chapters, { id: chapterId }).set({ removedBlock: event.block.number });
+  await bumpTotal(db, "chapterCount", -1);
+  await recordActivity(db, event, "ChapterRemoved", { actor: by, chapterId });
+});
+
+ponder.on("Party:CentralCommitteeMemberSet", async ({ event, context: { db } }) => {
+  const { chapterId, account, by } = event.args;
+  const member = account === zeroAddress ? null : account;
+  await db.update(chapters, { id: chapterId }).set({ centralCommitteeMember: member });
+  await recordActivity(db, event, "CentralCommitteeMemberSet", { actor: by, subject: member, chapterId });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Applications and recommendations
+// ---------------------------------------------------------------------------------------------
+ponder.on("Party:Applied", async ({ event, context: { db } }) => {
+  const { account, chapterId } = event.args;
+  const id = eventId(event);
+  await ensureMember(db, account, event);
+  await db.insert(applications).values({
+    id,
+    account,
+    chapterId,
+    status: "applied",
+    recommenders: [],
+    appliedBlock: event.block.number,
+    appliedAt: event.block.timestamp,
+    decidedBy: null,
+    decidedBlock: null,
+    decidedAt: null,
+  });
+  await db.update(members, { account }).set({ pendingApplicationId: id });
+  await bumpChapter(db, chapterId, "pendingApplicationCount", 1);
+  await bumpTotal(db, "pendingApplicationCount", 1);
+  await recordActivity(db, event, "Applied", { actor: account, subject: account, chapterId });
+});
+
+ponder.on("Party:Recommended", async ({ event, context: { db } }) => {
+  const { account, chapterId, by } = event.args;
+  const applicationId = (await db.find(members, { account }))!.pendingApplicationId!;
+  await db.insert(recommendations).values({
+    id: eventId(event),
+    applicationId,
+    account,
+    chapterId,
+    by,
+    block: event.block.number,
+    timestamp: event.block.timestamp,
+  });
+  await db.update(applications, { id: applicationId }).set((row) => ({ recommenders: [...row.recommenders, by] }));
+  await recordActivity(db, event, "Recommended", { actor: by, subject: account, chapterId });
+});
+
+ponder.on("Party:ApplicationDecided", async ({ event, context: { db } }) => {
+  const { account, chapterId, approved, by } = event.args;
+  const applicationId = (await db.find(members, { account }))!.pendingApplicationId!;
+  await db.update(applications, { id: applicationId }).set({
+    status: approved ? "approved" : "rejected",
+    // The zero address: closed because its chapter was removed, decided by nobody.
+    decidedBy: by === zeroAddress ? null : by,
+    decidedBlock: event.block.number,
+    decidedAt: event.block.timestamp,
+  });
+  await db.update(members, { account }).set({ pendingApplicationId: null });
+  await bumpChapter(db, chapterId, "pendingApplicationCount", -1);
+  await bumpTotal(db, "pendingApplicationCount", -1);
+  await recordActivity(db, event, approved ? "ApplicationApproved" : "ApplicationRejected", {
+    actor: by === zeroAddress ? null : by,
+    subject: account,
+    chapterId,
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Chapter and party membership
+// ---------------------------------------------------------------------------------------------
+ponder.on("Party:JoinedChapter", async ({ event, context: { db } }) => {
+  const { account, chapterId, by } = event.args;
+  await ensureMember(db, account, event);
+  await db.update(members, { account }).set({
+    chapterId,
+    status: "member",
+    joinedBlock: event.block.number,
+    joinedAt: event.block.timestamp,
+  });
+  await bumpChapter(db, chapterId, "memberCount", 1);
+  await bumpTotal(db, "memberCount", 1);
+  await recordActivity(db, event, "JoinedChapter", { actor: by, subject: account, chapterId });
+});
+
+async function leaveChapter(db: Db, account: Address, chapterId: bigint, status: "left" | "removed") {
+  await db.update(members, { account }).set({ status });
+  await bumpChapter(db, chapterId, "memberCount", -1);
+  await bumpTotal(db, "memberCount", -1);
+}
+
+ponder.on("Party:LeftChapter", async ({ event, context: { db } }) => {
+  const { account, chapterId } = event.args;
+  await leaveChapter(db, account, chapterId, "left");
+  await recordActivity(db, event, "LeftChapter", { actor: account, subject: account, chapterId });
+});
+
+ponder.on("Party:RemovedFromChapter", async ({ event, context: { db } }) => {
+  const { account, chapterId, by } = event.args;
+  await leaveChapter(db, account, chapterId, "removed");
+  await recordActivity(db, event, "RemovedFromChapter", { actor: by, subject: account, chapterId });
+});
+
+ponder.on("Party:JoinedParty", async ({ event, context: { db } }) => {
+  const { account, by } = event.args;
+  await ensureMember(db, account, event);
+  await db.update(members, { account }).set({ partyMember: true });
+  await bumpTotal(db, "partyMemberCount", 1);
+  await recordActivity(db, event, "JoinedParty", { actor: by, subject: account });
+});
+
+ponder.on("Party:LeftParty", async ({ event, context: { db } }) => {
+  const { account } = event.args;
+  await db.update(members, { account }).set({ partyMember: false });
+  await bumpTotal(db, "partyMemberCount", -1);
+  await recordActivity(db, event, "LeftParty", { actor: account, subject: account });
+});
+
+ponder.on("Party:RemovedFromParty", async ({ event, context: { db } }) => {
+  const { account, by } = event.args;
+  await db.update(members, { account }).set({ partyMember: false });
+  await bumpTotal(db, "partyMemberCount", -1);
+  await recordActivity(db, event, "RemovedFromParty", { actor: by, subject: account });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Executives
+// ---------------------------------------------------------------------------------------------
+async function recordExecutiveChange(
+  db: Db,
+  event: AnyEvent,
+  change: { account: Address; chapterId: bigint | null; action: "promoted" | "demoted"; by: Address },
+) {
+  await db.insert(executiveHistory).values({
+    id: eventId(event),
+    ...change,
+    block: event.block.number,
+    timestamp: event.block.timestamp,
+  });
+}
+
+ponder.on("Party:ChapterExecutivePromoted", async ({ event, context: { db } }) => {
+  const { account, chapterId, by } = event.args;
+  const promoted = { active: true, promotedBy: by, promotedBlock: event.block.number, demotedBy: null, demotedBlock: null };
+  await db
+    .insert(chapterExecutives)
+    .values({ account, chapterId, ...promoted })
+    .onConflictDoUpdate(promoted);
+  await db.update(members, { account }).set({ executiveOf: chapterId });
+  await bumpChapter(db, chapterId, "executiveCount", 1);
+  await recordExecutiveChange(db, event, { account, chapterId, action: "promoted", by });
+  await recordActivity(db, event, "ChapterExecutivePromoted", { actor: by, subject: account, chapterId });
+});
+
+ponder.on("Party:ChapterExecutiveDemoted", async ({ event, context: { db } }) => {
+  const { account, chapterId, by } = event.args;
+  await db
+    .update(chapterExecutives, { account, chapterId })
+    .set({ active: false, demotedBy: by, demotedBlock: event.block.number });
+  await db.update(members, { account }).set({ executiveOf: null });
+  await bumpChapter(db, chapterId, "executiveCount", -1);
+  await recordExecutiveChange(db, event, { account, chapterId, action: "demoted", by });
+  await recordActivity(db, event, "ChapterExecutiveDemoted", { actor: by, subject: account, chapterId });
+});
+
+ponder.on("Party:PartyExecutivePromoted", async ({ event, context: { db } }) => {
+  const { account, by } = event.args;
+  const promoted = { active: true, promotedBy: by, promotedBlock: event.block.number, demotedBy: null, demotedBlock: null };
+  await db
+    .insert(partyExecutives)
+    .values({ account, ...promoted })
+    .onConflictDoUpdate(promoted);
+  await db.update(members, { account }).set({ partyExecutive: true });
+  await recordExecutiveChange(db, event, { account, chapterId: null, action: "promoted", by });
+  await recordActivity(db, event, "PartyExecutivePromoted", { actor: by, subject: account });
+});
+
+ponder.on("Party:PartyExecutiveDemoted", async ({ event, context: { db } }) => {
+  const { account, by } = event.args;
+  await db.update(partyExecutives, { account }).set({ active: false, demotedBy: by, demotedBlock: event.block.number });
+  await db.update(members, { account }).set({ partyExecutive: false });
+  await recordExecutiveChange(db, event, { account, chapterId: null, action: "demoted", by });
+  await recordActivity(db, event, "PartyExecutiveDemoted", { actor: by, subject: account });
+});
+
+ponder.on("Party:RoleHolderSet", async ({ event, context: { db } }) => {
+  const { role, holder, by } = event.args;
+  const row = { holder, by, block: event.block.number, timestamp: event.block.timestamp };
+  await db
+    .insert(roleHolders)
+    .values({ role: ROLES[role]!, ...row })
+    .onConflictDoUpdate(row);
+  await recordActivity(db, event, `RoleHolderSet:${ROLES[role]}`, { actor: by, subject: holder });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Evaluations, votes and info messages
+// ---------------------------------------------------------------------------------------------
+ponder.on("Party:EvaluationMinted", async ({ event, context: { db } }) => {
+  const { evaluationId, chapterId, hashCode, hashSize, hashDigest, by } = event.args;
+  await db.insert(evaluations).values({
+    id: evaluationId,
+    chapterId,
+    hashCode,
+    hashSize,
+    hashDigest,
+    cid: contentId({ hashCode, hashSize, hashDigest }),
+    voteCount: 0,
+    scoreSum: 0,
+    partyExecutiveScore: null,
+    partyExecutiveScoredBy: null,
+    mintedBy: by,
+    block: event.block.number,
+    timestamp: event.block.timestamp,
+  });
+  await bumpChapter(db, chapterId, "evaluationCount", 1);
+  await bumpTotal(db, "evaluationCount", 1);
+  await recordActivity(db, event, "EvaluationMinted", { actor: by, chapterId, evaluationId });
+});
+
+ponder.on("Party:VoteCast", async ({ event, context: { db } }) => {
+  const { evaluationId, voter, score } = event.args;
+  const previous = await db.find(votes, { evaluationId, voter });
+  // Copy the old score now: `find` returns a view of Ponder's cached row, which the update below
+  // changes in place (previous.score would then read the new score).
+  const previousScore = previous ? previous.score : null;
+  const row = { score, block: event.block.number, timestamp: event.block.timestamp };
+  if (previous) {
+    await db.update(votes, { evaluationId, voter }).set(row);
+  } else {
+    await db.insert(votes).values({ evaluationId, voter, ...row });
+  }
+  const evaluation = await db.update(evaluations, { id: evaluationId }).set((e) => ({
+    voteCount: e.voteCount + (previous ? 0 : 1),
+    scoreSum: e.scoreSum + score - (previousScore ?? 0),
+  }));
+  if (!previous) await bumpTotal(db, "voteCount", 1);
+  await recordActivity(db, event, "VoteCast", { actor: voter, chapterId: evaluation.chapterId, evaluationId });
+});
+
+ponder.on("Party:PartyExecutiveScoreSet", async ({ event, context: { db } }) => {
+  const { evaluationId, executive, score } = event.args;
+  const evaluation = await db
+    .update(evaluations, { id: evaluationId })
+    .set({ partyExecutiveScore: score, partyExecutiveScoredBy: executive });
+  await recordActivity(db, event, "PartyExecutiveScoreSet", {
+    actor: executive,
+    chapterId: evaluation.chapterId,
+    evaluationId,
+  });
+});
+
+ponder.on("Party:InfoSent", async ({ event, context: { db } }) => {
+  const { infoId, eventName, infoType, hashCode, hashSize, hashDigest, sender } = event.args;
+  await db.insert(infoMessages).values({
+    id: infoId,
+    eventName,
+    infoType,
+    hashCode,
+    hashSize,
+    hashDigest: hashDigest as Hex,
+    cid: contentId({ hashCode, hashSize, hashDigest }),
+    sender,
+    block: event.block.number,
+    timestamp: event.block.timestamp,
+  });
+  await bumpTotal(db, "infoCount", 1);
+  await recordActivity(db, event, "InfoSent", { actor: sender });
+});
