@@ -55,6 +55,11 @@ export async function startAnvil(params: StartAnvilParameters = {}): Promise<Anv
   child.stdout!.removeAllListeners("data").resume();
   child.stderr!.removeAllListeners("data").resume();
 
+  // Never outlive the process that started it (a test worker or script that exits early).
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.removeListener("exit", killOnExit));
+
   const rpcUrl = `http://127.0.0.1:${port}`;
   return {
     rpcUrl,

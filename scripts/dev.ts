@@ -1,0 +1,72 @@
+/**
+ * `npm run dev`: the whole product on embedded defaults, one command.
+ *   1. a database: DATABASE_URL when set, else an embedded PostgreSQL in .data/postgres;
+ *   2. the local chain 137 (anvil, state in .data/anvil) with the contract and demo data;
+ *   3. the indexer, filling the read model (views schema "party").
+ * Ctrl-C stops everything it started, in reverse order.
+ */
+import { createPublicClient, http } from "viem";
+import { provideDatabase, redactUrl } from "./lib/database.js";
+import { indexerSchemaName, startIndexer } from "./lib/indexer.js";
+import { startLocalChain } from "./lib/local-stack.js";
+
+const stops: (() => Promise<void>)[] = [];
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+function step(text: string) {
+  console.log(`\x1b[36m›\x1b[0m ${text}`);
+}
+
+try {
+  step("starting the database");
+  const database = await provideDatabase();
+  stops.push(database.stop);
+  step(`database: ${redactUrl(database.url)}${database.embedded ? " (embedded, .data/postgres)" : ""}`);
+
+  step("starting the local chain 137 and seeding demo data");
+  const chain = await startLocalChain();
+  stops.push(chain.stop);
+  step(`chain: ${chain.rpcUrl} (chain id 137), party contract ${chain.address}${chain.seeded ? ", demo data seeded" : ", demo data already there"}`);
+
+  // A fresh chain (after deleting .data/anvil) must not resume an index of the old one: the
+  // schema carries the chain's first block hash as well as the indexer build's hash.
+  const client = createPublicClient({ transport: http(chain.rpcUrl) });
+  const firstBlock = await client.getBlock({ blockNumber: 1n });
+  const schema = `${indexerSchemaName()}_${firstBlock.hash.slice(2, 10)}`;
+
+  step("starting the indexer");
+  const indexer = await startIndexer({
+    databaseUrl: database.url,
+    rpcUrl: chain.rpcUrl,
+    schema,
+    port: Number(process.env.INDEXER_PORT ?? 42069),
+    log: process.env.DEBUG_INDEXER ? (text) => process.stdout.write(text) : undefined,
+  });
+  stops.push(indexer.stop);
+  indexer.process.on("exit", (code) => {
+    if (stopping) return;
+    console.error(`indexer exited with ${code}:\n${indexer.output().slice(-4000)}`);
+    void shutdown(1);
+  });
+  await indexer.waitReady(120_000);
+  const { block } = await indexer.status();
+  step(`indexer: ${indexer.url}/status, read model in views schema "${indexer.viewsSchema}" at block ${block}`);
+
+  console.log("\nReady. Ctrl-C stops everything.");
+  console.log(`  RPC          ${chain.rpcUrl}`);
+  console.log(`  contract     ${chain.address}`);
+  console.log(`  database     ${redactUrl(database.url)}`);
+  console.log(`  indexer      ${indexer.url}/status`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await shutdown(1);
+}
