@@ -1,0 +1,40 @@
+/**
+ * The content identifier of an evaluation or an info message: either a CID, from which the
+ * multihash parts are derived, or the parts themselves (hashCode, hashSize, hashDigest).
+ */
+import type { Hex } from "viem";
+import { z } from "zod";
+import { parseCid } from "./cid";
+import { bytes32, optionalField, uint8 } from "./fields";
+import type { ContentId } from "./types";
+
+const reuse = <T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>) => (v: unknown) => {
+  const parsed = schema.safeParse(v);
+  return parsed.success ? parsed.data : undefined;
+};
+
+export const contentIdFields = {
+  cid: optionalField("must be a CID (Qm… or a CIDv1 such as bafy…) with a hash code below 256 and at most 32 digest bytes", (v) =>
+    typeof v === "string" ? parseCid(v) : undefined,
+  ),
+  hashCode: optionalField("must be a whole number from 0 to 255", reuse(uint8)),
+  hashSize: optionalField("must be a whole number from 0 to 255", reuse(uint8)),
+  hashDigest: optionalField("must be 32 bytes: 0x followed by 64 hex digits", reuse(bytes32)),
+};
+
+type ContentIdInput = { cid?: ContentId; hashCode?: number; hashSize?: number; hashDigest?: Hex };
+
+/** The parts from `cid` or given one by one; an issue on the field that is missing or extra. */
+export function resolveContentId({ cid, ...parts }: ContentIdInput, ctx: z.RefinementCtx): ContentId | undefined {
+  const { hashCode, hashSize, hashDigest } = parts;
+  if (cid) {
+    const extra = (Object.keys(parts) as (keyof typeof parts)[]).find((key) => parts[key] !== undefined);
+    if (!extra) return cid;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [extra], message: "must not be given together with cid" });
+    return undefined;
+  }
+  if (hashCode !== undefined && hashSize !== undefined && hashDigest !== undefined) return { hashCode, hashSize, hashDigest };
+  const missing = hashCode === undefined ? "hashCode" : hashSize === undefined ? "hashSize" : "hashDigest";
+  ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: "is required (or give cid)" });
+  return undefined;
+}

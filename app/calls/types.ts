@@ -1,0 +1,36 @@
+/**
+ * What every call builder returns: an unsigned call to the party contract, ready for a smart
+ * account's `execute`/`executeBatch` (or any wallet's `sendTransaction`).
+ */
+import { getAddress, type Address, type Hex } from "viem";
+
+export type Call = { to: Address; data: Hex; value: bigint };
+
+/**
+ * What an operation is about, so that a pending operation can show "approval pending" on the
+ * right row before the indexer has it. Ids stay bigint here; `subjectJson` is for storage.
+ */
+export type Subject = {
+  chapterId?: bigint;
+  evaluationId?: bigint;
+  account?: Address;
+  /** The accounts of a batch (addMemberToParty, recommendForChapterMembership, addChapterToParty). */
+  accounts?: Address[];
+};
+
+/** A multihash as the contract stores it: function code, digest length, digest (right-padded). */
+export type ContentId = { hashCode: number; hashSize: number; hashDigest: Hex };
+
+/** No party function is payable, so every call carries no value. */
+export function partyCall(party: Address, data: Hex): Call {
+  return { to: getAddress(party), data, value: 0n };
+}
+
+/** The subject with ids as decimal strings, for JSON (the pending_operations.subject column). */
+export function subjectJson({ chapterId, evaluationId, ...rest }: Subject) {
+  return {
+    ...rest,
+    ...(chapterId === undefined ? {} : { chapterId: chapterId.toString() }),
+    ...(evaluationId === undefined ? {} : { evaluationId: evaluationId.toString() }),
+  };
+}

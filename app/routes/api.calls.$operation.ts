@@ -1,0 +1,42 @@
+/**
+ * POST /api/calls/:operation — the unsigned call data for one party contract operation, checked
+ * against the chain first. Body: JSON `{ from, args }` (or form data with the same names).
+ * 200 `{ operation, calls: [{ to, data, value }] }` (value as a decimal string), 400 invalid
+ * input `{ message, field }`, 404 unknown operation, 405 not POST, 413 body too large,
+ * 422 `{ error, message: "Transaction reverted: <Name>" }`, 503 chain not reachable.
+ * A resource route: the forms post here with fetchers and the wallet signs what comes back.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { partyDeployment } from "../../abis/deployments";
+import { isOperationName, operations } from "../calls";
+import { readCallRequest } from "../calls/request";
+import { preflight } from "../models/preflight.server";
+
+const json = (status: number, body: object, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
+
+const methodNotAllowed = () => json(405, { message: "Only POST is allowed here" }, { allow: "POST" });
+
+/** Without a loader, Remix would answer a GET with its own error; say it plainly instead. */
+export function loader() {
+  return methodNotAllowed();
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  const name = params.operation;
+  if (!isOperationName(name)) return json(404, { message: `Unknown operation "${String(name).slice(0, 80)}"` });
+
+  const body = await readCallRequest(request);
+  if (!body.ok) return json(body.status, { message: body.message, ...(body.field ? { field: body.field } : {}) });
+
+  const prepared = operations[name].prepare(partyDeployment().address, body.args);
+  if (!prepared.ok) return json(400, { message: prepared.message, field: prepared.field });
+
+  const outcome = await preflight({ from: body.from, calls: prepared.calls });
+  if (outcome.status === "reverted") return json(422, { error: outcome.error, message: outcome.message });
+  if (outcome.status === "unavailable") return json(503, { message: outcome.message });
+
+  const calls = prepared.calls.map(({ to, data, value }) => ({ to, data, value: value.toString() }));
+  return json(200, { operation: name, calls });
+}
