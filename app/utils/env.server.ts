@@ -3,6 +3,9 @@
  */
 import { z } from "zod";
 
+/** An optional setting: unset and empty are the same (`FOO=` in an env file). */
+const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === "" ? undefined : value), type.optional());
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1, "DATABASE_URL is not set"),
@@ -13,6 +16,28 @@ const schema = z.object({
   CHAIN_RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
   PARTY_ENV: z.enum(["local", "production"]).default("local"),
   IPFS_GATEWAY: z.string().url().default("https://ipfs.io/ipfs/"),
+
+  /** The public origin of the app (https://party.example), for the cross-site check of POSTs; the request's own origin when unset. Set it behind a TLS-terminating proxy. */
+  APP_ORIGIN: optional(z.string().url().transform((url) => new URL(url).origin)),
+  /** How many proxy hops to trust for X-Forwarded-For (the client address for rate limits); 0 (the default) trusts none. */
+  TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((hops) => hops ?? 0),
+  /** Telegram bot token, for checking the login widget's hash (register_telegram); the command answers 503 without it. */
+  TELEGRAM_BOT_TOKEN: optional(z.string().min(1)),
+  /** Segment write key; analytics are off (no client, no requests) without it. */
+  SEGMENT_WRITE_KEY: optional(z.string().min(1)),
+  /** Segment API host (https://api.segment.io when unset); tests point it at a local recorder. */
+  SEGMENT_HOST: optional(z.string().url()),
+  /** Key of the HMAC that turns wallet addresses into analytics user ids; analytics stay off without it. */
+  ANALYTICS_SALT: optional(z.string().min(16, "ANALYTICS_SALT must be at least 16 characters")),
+
+  /** Alchemy API key: the /api/alchemy-rpc proxy's upstream for PARTY_ENV=production. Server-only, never sent to the browser. */
+  ALCHEMY_API_KEY: optional(z.string().min(1)),
+  /** The proxy's full upstream URL for PARTY_ENV=production, instead of the Alchemy Polygon URL built from ALCHEMY_API_KEY. Server-only. */
+  ALCHEMY_RPC_URL: optional(z.string().url()),
+  /** The local ERC-4337 bundler (alto), for the proxy's bundler methods when PARTY_ENV=local. */
+  BUNDLER_RPC_URL: z.string().url().default("http://127.0.0.1:4337"),
+  /** How long the proxy waits for an upstream answer, in milliseconds (10 s by default). */
+  RPC_PROXY_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(120_000)).transform((ms) => ms ?? 10_000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,0 +1,169 @@
+/**
+ * Telegram accounts linked by members (app.telegram_links), from the Telegram login widget's data
+ * sent in a signed `register_telegram` command. The data is checked as Telegram specifies
+ * (https://core.telegram.org/widgets/login#checking-authorization): the data-check-string is the
+ * present fields except `hash` as sorted `key=value` lines joined by "\n", and `hash` must be its
+ * hex HMAC-SHA-256 keyed by SHA-256(bot token).
+ *
+ * A link is private until the member shows it (`set_telegram_visibility`); the member page reads
+ * only {@link getVisibleTelegramUsername}. One Telegram account is linked to one address: linking
+ * it from another address moves the link there (the latest proof of control wins).
+ */
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getAddress, type Address } from "viem";
+import { db } from "../../db/client";
+import { telegramLinks } from "../../db/app-schema";
+import { TELEGRAM_PARAMS } from "../utils/command-typed-data";
+import type { Executor } from "./sessions.server";
+
+export type TelegramField = (typeof TELEGRAM_PARAMS)[number];
+export const REQUIRED_TELEGRAM_FIELDS = ["id", "username", "auth_date", "hash"] as const satisfies readonly TelegramField[];
+
+/** Login data older than this is refused (24 h). */
+export const TELEGRAM_AUTH_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** Clock skew allowed for an auth_date in the future. */
+const TELEGRAM_AUTH_MAX_FUTURE_SECONDS = 5 * 60;
+const INT64_MAX = (1n << 63n) - 1n;
+
+/** The widget's fields as received: only the ones that are set (non-empty). */
+export type TelegramLoginData = Partial<Record<TelegramField, string>>;
+
+export type TelegramLogin = {
+  telegramId: bigint;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  photoUrl: string | null;
+  authDate: number;
+};
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+
+/** The command's params (in TELEGRAM_PARAMS order) as widget data; an empty string is "not set". */
+export function telegramDataFromParams(params: readonly string[]): Checked<TelegramLoginData> {
+  if (params.length > TELEGRAM_PARAMS.length) {
+    return { ok: false, status: 400, message: `register_telegram takes at most ${TELEGRAM_PARAMS.length} params (${TELEGRAM_PARAMS.join(", ")})` };
+  }
+  const data: TelegramLoginData = {};
+  TELEGRAM_PARAMS.forEach((field, i) => {
+    const value = params[i];
+    if (value !== undefined && value !== "") data[field] = value;
+  });
+  return { ok: true, value: data };
+}
+
+/** The data-check-string: every present field but `hash`, as `key=value`, sorted, joined by "\n". */
+export function telegramDataCheckString(data: TelegramLoginData): string {
+  return Object.entries(data)
+    .filter(([key, value]) => key !== "hash" && value !== undefined && value !== "")
+    .map(([key, value]) => `${key}=${value}`)
+    .sort()
+    .join("\n");
+}
+
+/** The hash Telegram computes for `data` with the bot's token (lowercase hex). */
+export function telegramHash(data: TelegramLoginData, botToken: string): string {
+  const secret = createHash("sha256").update(botToken).digest();
+  return createHmac("sha256", secret).update(telegramDataCheckString(data)).digest("hex");
+}
+
+/**
+ * Checks widget data: required fields (400 `<field> is not set`, SPEC 5), their form, the hash
+ * (400 on mismatch, compared in constant time) and the age of auth_date (400 past 24 h).
+ */
+export function verifyTelegramLogin(data: TelegramLoginData, botToken: string, nowSeconds = Math.floor(Date.now() / 1000)): Checked<TelegramLogin> {
+  for (const field of REQUIRED_TELEGRAM_FIELDS) {
+    if (!data[field]) return { ok: false, status: 400, message: `${field} is not set` };
+  }
+  const { id = "", username = "", auth_date = "", hash = "" } = data;
+  if (!/^[0-9]{1,19}$/.test(id) || BigInt(id) > INT64_MAX || BigInt(id) === 0n) {
+    return { ok: false, status: 400, message: "id must be a Telegram user id (a positive whole number)" };
+  }
+  if (!/^[0-9]{1,12}$/.test(auth_date)) return { ok: false, status: 400, message: "auth_date must be unix seconds" };
+  if (username.length > 64) return { ok: false, status: 400, message: "username is too long" };
+
+  const expected = Buffer.from(telegramHash(data, botToken), "hex");
+  const given = /^[0-9a-fA-F]{64}$/.test(hash) ? Buffer.from(hash, "hex") : Buffer.alloc(0);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return { ok: false, status: 400, message: "Telegram login data does not verify: the hash does not match" };
+  }
+
+  const authDate = Number(auth_date);
+  if (nowSeconds - authDate > TELEGRAM_AUTH_MAX_AGE_SECONDS) {
+    return { ok: false, status: 400, message: "Telegram login data is more than 24 hours old: log in with Telegram again" };
+  }
+  if (authDate - nowSeconds > TELEGRAM_AUTH_MAX_FUTURE_SECONDS) {
+    return { ok: false, status: 400, message: "auth_date is in the future" };
+  }
+  return {
+    ok: true,
+    value: {
+      telegramId: BigInt(id),
+      username,
+      firstName: data.first_name ?? null,
+      lastName: data.last_name ?? null,
+      photoUrl: data.photo_url ?? null,
+      authDate,
+    },
+  };
+}
+
+export type TelegramLink = { address: Address; telegramId: bigint; username: string; visible: boolean };
+
+/**
+ * Links the Telegram account to `address` (replacing its previous link). Visibility is kept when
+ * the same Telegram account is linked again, and starts hidden otherwise.
+ */
+export async function linkTelegram(address: Address, login: TelegramLogin, executor: Executor = db()): Promise<TelegramLink> {
+  const account = getAddress(address);
+  await executor.delete(telegramLinks).where(and(eq(telegramLinks.telegramId, login.telegramId), ne(telegramLinks.address, account)));
+  const [row] = await executor
+    .insert(telegramLinks)
+    .values({ address: account, ...login, visible: false })
+    .onConflictDoUpdate({
+      target: telegramLinks.address,
+      set: {
+        telegramId: login.telegramId,
+        username: login.username,
+        firstName: login.firstName,
+        lastName: login.lastName,
+        photoUrl: login.photoUrl,
+        authDate: login.authDate,
+        visible: sql`case when ${telegramLinks.telegramId} = excluded.telegram_id then ${telegramLinks.visible} else false end`,
+        linkedAt: sql`now()`,
+      },
+    })
+    .returning({ address: telegramLinks.address, telegramId: telegramLinks.telegramId, username: telegramLinks.username, visible: telegramLinks.visible });
+  return { ...row!, address: getAddress(row!.address) };
+}
+
+/** Shows or hides the linked username on the member page; undefined when nothing is linked. */
+export async function setTelegramVisibility(address: Address, visible: boolean, executor: Executor = db()): Promise<TelegramLink | undefined> {
+  const [row] = await executor
+    .update(telegramLinks)
+    .set({ visible })
+    .where(eq(telegramLinks.address, getAddress(address)))
+    .returning({ address: telegramLinks.address, telegramId: telegramLinks.telegramId, username: telegramLinks.username, visible: telegramLinks.visible });
+  return row ? { ...row, address: getAddress(row.address) } : undefined;
+}
+
+/** The member's Telegram username, only when they chose to show it (for the member page). */
+export async function getVisibleTelegramUsername(address: Address): Promise<string | null> {
+  const [row] = await db()
+    .select({ username: telegramLinks.username })
+    .from(telegramLinks)
+    .where(and(eq(telegramLinks.address, getAddress(address)), eq(telegramLinks.visible, true)))
+    .limit(1);
+  return row?.username ?? null;
+}
+
+/** The whole link, whatever its visibility (for the member's own settings; never for other viewers). */
+export async function getTelegramLink(address: Address): Promise<TelegramLink | undefined> {
+  const [row] = await db()
+    .select({ address: telegramLinks.address, telegramId: telegramLinks.telegramId, username: telegramLinks.username, visible: telegramLinks.visible })
+    .from(telegramLinks)
+    .where(eq(telegramLinks.address, getAddress(address)))
+    .limit(1);
+  return row ? { ...row, address: getAddress(row.address) } : undefined;
+}
