@@ -19,6 +19,10 @@ const OUTPUTS = [
   { source: "contracts/Party.sol", contract: "Party", file: "abis/party.ts", name: "party" },
   { source: "@openzeppelin/contracts/proxy/ERC1967/ERC1967Proxy.sol", contract: "ERC1967Proxy", file: "abis/erc1967-proxy.ts", name: "erc1967Proxy" },
   { source: "contracts/test/PartyV2.sol", contract: "PartyV2", file: "abis/party-v2.ts", name: "partyV2" },
+  { source: "contracts/wallet/PartyAccount.sol", contract: "PartyAccount", file: "abis/party-account.ts", name: "partyAccount" },
+  { source: "contracts/wallet/PartyAccountFactory.sol", contract: "PartyAccountFactory", file: "abis/party-account-factory.ts", name: "partyAccountFactory" },
+  { source: "contracts/wallet/SponsorPaymaster.sol", contract: "SponsorPaymaster", file: "abis/sponsor-paymaster.ts", name: "sponsorPaymaster" },
+  { source: "@openzeppelin/contracts/utils/cryptography/verifiers/ERC7913WebAuthnVerifier.sol", contract: "ERC7913WebAuthnVerifier", file: "abis/webauthn-verifier.ts", name: "webAuthnVerifier" },
 ] as const;
 
 export const SOLC_SETTINGS = {

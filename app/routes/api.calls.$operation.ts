@@ -3,7 +3,8 @@
  * against the chain first. Body: JSON `{ from, args }` (or form data with the same names).
  * 200 `{ operation, calls: [{ to, data, value }] }` (value as a decimal string), 400 invalid
  * input `{ message, field }`, 404 unknown operation, 405 not POST, 413 body too large,
- * 422 `{ error, message: "Transaction reverted: <Name>" }`, 503 chain not reachable.
+ * 422 `{ error, message: "Transaction reverted: <Name>" }`, 503 chain not reachable;
+ * 403 cross-site and 429 over 100 requests a minute per client (guardPost).
  * A resource route: the forms post here with fetchers and the wallet signs what comes back.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -11,6 +12,7 @@ import { partyDeployment } from "../../abis/deployments";
 import { isOperationName, operations } from "../calls";
 import { readCallRequest } from "../calls/request";
 import { preflight } from "../models/preflight.server";
+import { guardPost } from "../utils/post-guard.server";
 
 const json = (status: number, body: object, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
@@ -22,8 +24,10 @@ export function loader() {
   return methodNotAllowed();
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed();
+  const refused = guardPost(request, { bucket: "default", context });
+  if (refused) return refused;
   const name = params.operation;
   if (!isOperationName(name)) return json(404, { message: `Unknown operation "${String(name).slice(0, 80)}"` });
 

@@ -213,3 +213,13 @@ describe("form data, with the same field names", () => {
     expect(await post("applyForChapterMembership", form(fields))).toEqual({ status: 400, body: { field, message: `${field}: ${message}` } });
   });
 });
+
+describe("the shared POST guard", () => {
+  it("refuses a cross-site request with 403 before reading the body", async () => {
+    const { status, body } = await post("leaveChapter", { from: "0x0000000000000000000000000000000000000001" }, {
+      headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" },
+    });
+    expect(status).toBe(403);
+    expect(body.message).toMatch(/Cross-site requests are not allowed/);
+  });
+});

@@ -7,7 +7,15 @@ import { erc1967ProxyAbi, erc1967ProxyBytecode } from "../../abis/erc1967-proxy.
 import { partyAbi, partyBytecode } from "../../abis/party.js";
 import { partyV2Abi, partyV2Bytecode } from "../../abis/party-v2.js";
 
-const GENERATED = ["abis/erc1967-proxy.ts", "abis/party-v2.ts", "abis/party.ts"];
+const GENERATED = [
+  "abis/erc1967-proxy.ts",
+  "abis/party-account-factory.ts",
+  "abis/party-account.ts",
+  "abis/party-v2.ts",
+  "abis/party.ts",
+  "abis/sponsor-paymaster.ts",
+  "abis/webauthn-verifier.ts",
+];
 
 let files: Record<string, string>;
 beforeAll(() => {
