@@ -45,19 +45,19 @@ export function getMember(account: Address) {
       (select coalesce(json_agg(x), '[]') from (
         select id, chapter_id::text as "chapterId", status, recommenders, applied_block::text as "appliedBlock",
           decided_by as "decidedBy", decided_block::text as "decidedBlock"
-        from ${V}.applications where account = m.account order by applied_block desc
+        from ${V}.applications a where a.account = m.account order by a.applied_block desc
         limit ${DETAIL_LIST_CAP}) x) as "applications",
       (select coalesce(json_agg(x), '[]') from (
         select account, chapter_id::text as "chapterId", block::text as "block"
-        from ${V}.recommendations where by = m.account order by block desc
+        from ${V}.recommendations r where r.by = m.account order by r.block desc
         limit ${DETAIL_LIST_CAP}) x) as "recommendationsGiven",
       (select coalesce(json_agg(x), '[]') from (
         select by, chapter_id::text as "chapterId", block::text as "block"
-        from ${V}.recommendations where account = m.account order by block desc
+        from ${V}.recommendations r where r.account = m.account order by r.block desc
         limit ${DETAIL_LIST_CAP}) x) as "recommendationsReceived",
       (select coalesce(json_agg(x), '[]') from (
         select evaluation_id::text as "evaluationId", score, block::text as "block"
-        from ${V}.votes where voter = m.account order by block desc
+        from ${V}.votes v where v.voter = m.account order by v.block desc
         limit ${DETAIL_LIST_CAP}) x) as "votes",
       (select coalesce(json_agg(x order by x."sortKey"::numeric desc), '[]') from (
         select * from (

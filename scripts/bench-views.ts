@@ -1,0 +1,456 @@
+/**
+ * `npm run bench:views`: how fast the production app serves its three heaviest pages against a
+ * large read model (scripts/lib/synthetic-read-model.ts: 1,000 chapters, 100,000 accounts, 10,000
+ * evaluations, 1,000,000 votes).
+ *
+ *   1. Database: a throwaway database on DATABASE_URL's server, else a throwaway embedded Postgres.
+ *   2. The synthetic read model (the real indexer creates the tables, then a bulk load).
+ *   3. `remix build`, then `remix-serve build/index.js` (NODE_ENV=production) from a private copy of
+ *      build/ and public/, with the status bar's indexer and chain URLs on closed ports.
+ *   4. autocannon against /chapters/:id, /members/:address and /evaluations/:id, one page at a
+ *      time, each request to a random id from lists read from the database. p95 is computed
+ *      exactly from every response time (autocannon's `response` event), not interpolated.
+ *   5. The SQL floor: the very statements each page's loader runs (recorded with observeQueries
+ *      for a sample of ids), replayed as bare SQL by 100 concurrent clients over a pg.Pool.
+ *   6. Initial JS: every script / modulepreload / inline `import` URL of `/` and `/chapters/:id`,
+ *      fetched and gzipped (node:zlib, default level), summed per page; the larger page counts.
+ *
+ * Human-readable figures go to stderr; the last stdout line is one JSON object:
+ *   {"chapter_p95_ms","member_p95_ms","evaluation_p95_ms","rps","sql_floor_p95_ms","initial_js_gzip_kb"}
+ * `rps` is all successful page responses over the three runs divided by their total duration.
+ *
+ * Environment (all optional):
+ *   DATABASE_URL               server to create the throwaway database on (else embedded Postgres)
+ *   BENCH_DURATION_S=20        seconds per page
+ *   BENCH_CONNECTIONS=100      concurrent connections per page (and SQL floor clients)
+ *   BENCH_WARMUP_S=3           warm-up seconds per page (not measured)
+ *   BENCH_SQL_DURATION_S=10    seconds per page for the SQL floor
+ *   BENCH_SQL_POOL=20          pg.Pool size for the SQL floor
+ *   BENCH_SQL_SAMPLES=300      ids per page whose statements are recorded for the SQL floor
+ *   BENCH_MEMBER_SAMPLE=5000   accounts the member page requests are spread over
+ *   BENCH_DATABASE_POOL_MAX    the app server's DATABASE_POOL_MAX (its default is 10)
+ *   BENCH_SKIP_BUILD=1         reuse the existing build/ and public/build/
+ *   BENCH_CHAPTERS, BENCH_MEMBERS, BENCH_EVALUATIONS, BENCH_VOTES: synthetic data size
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, copyFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import pg from "pg";
+import { stopProcess } from "./lib/anvil.js";
+import { createDatabase, dropDatabase, redactUrl, startEmbeddedPostgres } from "./lib/database.js";
+import { freePort } from "./lib/free-port.js";
+import { ROOT } from "./lib/indexer.js";
+import { createSyntheticReadModel } from "./lib/synthetic-read-model.js";
+
+const say = (line = "") => process.stderr.write(`${line}\n`);
+
+function envNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+const DURATION_S = envNumber("BENCH_DURATION_S", 20);
+const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 100));
+const WARMUP_S = envNumber("BENCH_WARMUP_S", 3);
+const SQL_DURATION_S = envNumber("BENCH_SQL_DURATION_S", 10);
+const SQL_POOL = Math.round(envNumber("BENCH_SQL_POOL", 20));
+const SQL_SAMPLES = Math.round(envNumber("BENCH_SQL_SAMPLES", 300));
+const MEMBER_SAMPLE = Math.round(envNumber("BENCH_MEMBER_SAMPLE", 5000));
+const TARGET_P95_MS = 25;
+const TARGET_JS_KB = 150;
+
+type Page = "chapter" | "member" | "evaluation";
+const PAGES: Page[] = ["chapter", "member", "evaluation"];
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  // Nearest rank: the smallest value with at least p % of the samples at or below it.
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1]!;
+}
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+// ------------------------------------------------------------------------------------------------
+// CPU accounting from /proc (Linux): the app server's process and the Postgres backends of the bench
+// database, to tell rendering from SQL.
+// ------------------------------------------------------------------------------------------------
+const TICKS_PER_S = 100;
+
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
+  } catch {
+    return undefined;
+  }
+}
+
+async function backendPids(client: pg.Client, database: string): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
+    [database],
+  );
+  return rows.map((r) => r.pid);
+}
+
+type CpuSnapshot = { server: number; backends: Map<number, number> };
+
+async function cpuSnapshot(serverPid: number, admin: pg.Client, database: string): Promise<CpuSnapshot> {
+  const backends = new Map<number, number>();
+  for (const pid of await backendPids(admin, database)) {
+    const s = cpuSeconds(pid);
+    if (s !== undefined) backends.set(pid, s);
+  }
+  return { server: cpuSeconds(serverPid) ?? NaN, backends };
+}
+
+function cpuDelta(before: CpuSnapshot, after: CpuSnapshot) {
+  let postgres = 0;
+  for (const [pid, s] of after.backends) postgres += s - (before.backends.get(pid) ?? 0);
+  return { server: after.server - before.server, postgres };
+}
+
+// ------------------------------------------------------------------------------------------------
+// The app server
+// ------------------------------------------------------------------------------------------------
+function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+    child.stderr!.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited with ${code}`))));
+  });
+}
+
+/** A private copy of build/ and public/, so that a rebuild elsewhere cannot pull assets from under the server. */
+function snapshotBuild(): string {
+  for (let attempt = 1; ; attempt++) {
+    const dir = mkdtempSync(join(tmpdir(), "bench-views-build-"));
+    cpSync(join(ROOT, "build"), join(dir, "build"), { recursive: true });
+    cpSync(join(ROOT, "public"), join(dir, "public"), { recursive: true });
+    const manifest = /url: "\/build\/(manifest-[A-Za-z0-9]+\.js)"/.exec(readFileSync(join(dir, "build", "index.js"), "utf8"))?.[1];
+    if (manifest && existsSync(join(dir, "public", "build", manifest))) {
+      copyFileSync(join(ROOT, "package.json"), join(dir, "package.json"));
+      symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+      return dir;
+    }
+    rmSync(dir, { recursive: true, force: true });
+    if (attempt === 5) throw new Error("build/ and public/build/ do not match: is a rebuild running?");
+  }
+}
+
+type Server = { url: string; process: ChildProcess; tail(): string; stop(): Promise<void> };
+
+async function startServer(cwd: string, env: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js"), "build/index.js"], {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  // remix-serve logs every request (morgan): drain it cheaply, keeping a short tail for errors.
+  let tail = "";
+  const keep = (chunk: Buffer) => (tail = (tail + chunk.toString()).slice(-4096));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.removeListener("exit", killOnExit));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child, 2000);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`remix-serve exited with ${child.exitCode}:\n${tail}`);
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`remix-serve did not answer /healthz within 60 s:\n${tail}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, process: child, tail: () => tail, stop };
+}
+
+// ------------------------------------------------------------------------------------------------
+// Load generation
+// ------------------------------------------------------------------------------------------------
+type LoadResult = { p50: number; p90: number; p95: number; p975: number; p99: number; max: number; ok: number; failed: number; statuses: Record<number, number>; rps: number; seconds: number };
+
+function hammer(url: string, path: () => string, seconds: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const times: number[] = [];
+    const statuses: Record<number, number> = {};
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: path() }) }],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const sorted = times.sort((a, b) => a - b);
+        const ok = result["2xx"];
+        resolve({
+          p50: percentile(sorted, 50),
+          p90: percentile(sorted, 90),
+          p95: percentile(sorted, 95),
+          p975: percentile(sorted, 97.5),
+          p99: percentile(sorted, 99),
+          max: sorted[sorted.length - 1] ?? NaN,
+          ok,
+          failed: result.non2xx + result.errors,
+          statuses,
+          rps: ok / result.duration,
+          seconds: result.duration,
+        });
+      },
+    );
+    instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+      times.push(responseTime);
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+}
+
+type Recorded = { sql: string; params: unknown[] }[];
+
+/** 100 clients replaying each page's statements (in parallel per page, as the loaders do) for `seconds`. */
+async function sqlFloor(pool: pg.Pool, samples: Recorded[], seconds: number): Promise<{ p50: number; p95: number; rate: number }> {
+  const times: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const queries = pick(samples);
+        const t = performance.now();
+        await Promise.all(queries.map((q) => pool.query(q.sql, q.params as unknown[])));
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const sorted = times.sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), rate: times.length / seconds };
+}
+
+/** Script, modulepreload and inline `import` URLs of a page, fetched and gzipped. */
+async function initialJs(base: string, path: string): Promise<{ bytes: number; gzip: number; files: number }> {
+  const html = await (await fetch(`${base}${path}`)).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)) {
+    const href = /href="([^"]+)"/.exec(m[0])?.[1];
+    if (href) urls.add(href);
+  }
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const i of m[1]!.matchAll(/import\s*(?:[^"'()]*?from\s*)?\(?\s*["']([^"']+\.js)["']/g)) urls.add(i[1]!);
+  }
+  let bytes = 0;
+  let gzip = 0;
+  for (const u of urls) {
+    const response = await fetch(new URL(u, base));
+    if (!response.ok) throw new Error(`${u}: HTTP ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    bytes += body.length;
+    gzip += gzipSync(body).length;
+  }
+  return { bytes, gzip, files: urls.size };
+}
+
+// ------------------------------------------------------------------------------------------------
+async function main() {
+  const cleanups: { what: string; run: () => Promise<unknown> }[] = [];
+  const onSignal = () => {
+    say("interrupted: cleaning up");
+    void (async () => {
+      for (const c of cleanups.reverse()) await c.run().catch(() => undefined);
+      process.exit(130);
+    })();
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  const started = Date.now();
+
+  try {
+    // 1. Database
+    const adminUrl = process.env.DATABASE_URL;
+    let databaseUrl: string;
+    let databaseName: string;
+    if (adminUrl) {
+      databaseName = `bench_views_${randomBytes(4).toString("hex")}`;
+      databaseUrl = await createDatabase(adminUrl, databaseName);
+      cleanups.push({ what: "drop database", run: () => dropDatabase(adminUrl, databaseName) });
+      say(`database ${databaseName} on ${redactUrl(adminUrl)}`);
+    } else {
+      const embedded = await startEmbeddedPostgres();
+      cleanups.push({ what: "stop embedded postgres", run: () => embedded.stop() });
+      databaseUrl = embedded.url;
+      databaseName = "postgres";
+      say(`embedded postgres on port ${embedded.port} (${embedded.dataDir})`);
+    }
+
+    // 2. Read model
+    const model = await createSyntheticReadModel({
+      databaseUrl,
+      chapters: envNumber("BENCH_CHAPTERS", 1000),
+      members: envNumber("BENCH_MEMBERS", 100_000),
+      evaluations: envNumber("BENCH_EVALUATIONS", 10_000),
+      votes: envNumber("BENCH_VOTES", 1_000_000),
+    });
+    const S = `"${model.schema}"`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    admin.on("error", () => undefined);
+    await admin.connect();
+    cleanups.push({ what: "close admin client", run: () => admin.end() });
+    const chapterIds = (await admin.query<{ id: string }>(`select id::text as id from ${S}.chapters where removed_block is null`)).rows.map((r) => r.id);
+    const accounts = (await admin.query<{ account: string }>(`select account from ${S}.members order by random() limit ${MEMBER_SAMPLE}`)).rows.map((r) => r.account);
+    const evaluationIds = (await admin.query<{ id: string }>(`select id::text as id from ${S}.evaluations`)).rows.map((r) => r.id);
+    const bigChapter = (await admin.query<{ id: string }>(`select id::text as id from ${S}.chapters order by member_count desc limit 1`)).rows[0]!.id;
+    say(`requests spread over ${chapterIds.length} chapters, ${accounts.length} accounts, ${evaluationIds.length} evaluations`);
+
+    // 3. Build and serve
+    if (process.env.BENCH_SKIP_BUILD === "1" && existsSync(join(ROOT, "build", "index.js"))) {
+      say("reusing the existing build (BENCH_SKIP_BUILD=1)");
+    } else {
+      const t = Date.now();
+      say("remix build …");
+      await run(process.execPath, [join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"], { ...process.env, NODE_ENV: "production" });
+      say(`remix build took ${((Date.now() - t) / 1000).toFixed(1)} s`);
+    }
+    const snapshot = snapshotBuild();
+    cleanups.push({ what: "remove build snapshot", run: async () => rmSync(snapshot, { recursive: true, force: true }) });
+    const serverEnv: Record<string, string> = {
+      DATABASE_URL: databaseUrl,
+      READ_MODEL_SCHEMA: model.viewsSchema,
+      // Nothing listens there: the status bar shows "unknown", as it tolerates.
+      INDEXER_URL: `http://127.0.0.1:${await freePort()}`,
+      CHAIN_RPC_URL: `http://127.0.0.1:${await freePort()}`,
+    };
+    if (process.env.BENCH_DATABASE_POOL_MAX) serverEnv.DATABASE_POOL_MAX = process.env.BENCH_DATABASE_POOL_MAX;
+    const server = await startServer(snapshot, serverEnv);
+    cleanups.push({ what: "stop server", run: () => server.stop() });
+    say(`remix-serve at ${server.url} (pid ${server.process.pid}, DATABASE_POOL_MAX ${serverEnv.DATABASE_POOL_MAX ?? "10 (default)"})`);
+
+    const paths: Record<Page, () => string> = {
+      chapter: () => `/chapters/${pick(chapterIds)}`,
+      member: () => `/members/${pick(accounts)}`,
+      evaluation: () => `/evaluations/${pick(evaluationIds)}`,
+    };
+    for (const page of PAGES) {
+      const response = await fetch(`${server.url}${paths[page]()}`);
+      if (response.status !== 200) throw new Error(`${page} page answered ${response.status}:\n${(await response.text()).slice(0, 2000)}\n${server.tail()}`);
+    }
+
+    // 4. Pages under load
+    say(`\npages: ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up); load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores`);
+    const pageResults = {} as Record<Page, LoadResult & { cpu: { server: number; postgres: number } }>;
+    for (const page of PAGES) {
+      await hammer(server.url, paths[page], WARMUP_S);
+      const before = await cpuSnapshot(server.process.pid!, admin, databaseName);
+      const result = await hammer(server.url, paths[page], DURATION_S);
+      const cpu = cpuDelta(before, await cpuSnapshot(server.process.pid!, admin, databaseName));
+      pageResults[page] = { ...result, cpu };
+      const perRequest = (s: number) => ((s * 1000) / Math.max(1, result.ok + result.failed)).toFixed(2);
+      say(
+        `  ${page.padEnd(10)} p50 ${result.p50.toFixed(1)} ms  p90 ${result.p90.toFixed(1)}  p95 ${result.p95.toFixed(1)}  ` +
+          `p97.5 ${result.p975.toFixed(1)}  p99 ${result.p99.toFixed(1)}  max ${result.max.toFixed(0)}  ` +
+          `${result.rps.toFixed(0)} req/s  ok ${result.ok}  failed ${result.failed} ${JSON.stringify(result.statuses)}`,
+      );
+      say(
+        `  ${"".padEnd(10)} CPU per request: node ${perRequest(cpu.server)} ms, postgres backends ${perRequest(cpu.postgres)} ms ` +
+          `(node ${((cpu.server / result.seconds) * 100).toFixed(0)} % of one core over the run)`,
+      );
+    }
+    const totalOk = PAGES.reduce((n, p) => n + pageResults[p].ok, 0);
+    const totalSeconds = PAGES.reduce((n, p) => n + pageResults[p].seconds, 0);
+    const rps = totalOk / totalSeconds;
+
+    // 5. SQL floor: the loaders' statements as bare SQL
+    process.env.DATABASE_URL = databaseUrl;
+    process.env.READ_MODEL_SCHEMA = model.viewsSchema;
+    const { observeQueries } = await import("../app/models/read-model.server.js");
+    const chapters = await import("../app/models/chapters.server.js");
+    const members = await import("../app/models/members.server.js");
+    const evaluations = await import("../app/models/evaluations.server.js");
+    const { closeDb } = await import("../db/client.js");
+    cleanups.push({ what: "close app db pool", run: () => closeDb() });
+    // What the loaders run (limit + 1 rows of the first page, in parallel).
+    const loaders: Record<Page, (id: string) => Promise<unknown>> = {
+      chapter: (id) => Promise.all([chapters.getChapter(BigInt(id)), chapters.getChapterMembers({ chapterId: BigInt(id), limit: 51 })]),
+      member: (account) => members.getMember(account as `0x${string}`),
+      evaluation: (id) =>
+        Promise.all([evaluations.getEvaluation(BigInt(id)), evaluations.getEvaluationVotes({ evaluationId: BigInt(id), limit: 51 })]),
+    };
+    const ids: Record<Page, string[]> = { chapter: chapterIds, member: accounts, evaluation: evaluationIds };
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: SQL_POOL });
+    pool.on("error", () => undefined);
+    cleanups.push({ what: "close SQL floor pool", run: () => pool.end() });
+    say(`\nSQL floor: the loaders' statements, ${CONNECTIONS} clients over a pool of ${SQL_POOL}, ${SQL_DURATION_S} s per page`);
+    const floors = {} as Record<Page, { p50: number; p95: number; rate: number }>;
+    for (const page of PAGES) {
+      const samples: Recorded[] = [];
+      for (let i = 0; i < SQL_SAMPLES; i++) {
+        const { error, queries } = await observeQueries(() => loaders[page](pick(ids[page])));
+        if (error) throw error;
+        samples.push(queries.map((q) => ({ sql: q.sql, params: q.params })));
+      }
+      await sqlFloor(pool, samples, Math.min(2, SQL_DURATION_S));
+      floors[page] = await sqlFloor(pool, samples, SQL_DURATION_S);
+      say(`  ${page.padEnd(10)} p50 ${floors[page].p50.toFixed(1)} ms  p95 ${floors[page].p95.toFixed(1)} ms  ${floors[page].rate.toFixed(0)} pages/s`);
+    }
+    const sqlFloorP95 = Math.max(...PAGES.map((p) => floors[p].p95));
+
+    // 6. Initial JS
+    const js = { index: await initialJs(server.url, "/"), chapter: await initialJs(server.url, `/chapters/${bigChapter}`) };
+    say(`\ninitial JS (gzip): / ${(js.index.gzip / 1024).toFixed(1)} KB in ${js.index.files} files (${(js.index.bytes / 1024).toFixed(1)} KB raw), ` +
+      `/chapters/${bigChapter} ${(js.chapter.gzip / 1024).toFixed(1)} KB in ${js.chapter.files} files (${(js.chapter.bytes / 1024).toFixed(1)} KB raw)`);
+    const initialJsKb = Math.max(js.index.gzip, js.chapter.gzip) / 1024;
+
+    // Summary
+    say("\ntargets:");
+    for (const page of PAGES) {
+      const p95 = pageResults[page].p95;
+      say(`  ${page} p95 ${p95.toFixed(1)} ms ${p95 < TARGET_P95_MS ? "<" : ">="} ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? "met" : "MISSED"}`);
+    }
+    say(`  initial JS ${initialJsKb.toFixed(1)} KB ${initialJsKb < TARGET_JS_KB ? "<" : ">="} ${TARGET_JS_KB} KB: ${initialJsKb < TARGET_JS_KB ? "met" : "MISSED"}`);
+    say(`  overall ${rps.toFixed(0)} req/s; with ${CONNECTIONS} connections in a closed loop, mean latency ≈ ${CONNECTIONS} / throughput (Little's law)`);
+    say(`bench took ${((Date.now() - started) / 1000).toFixed(0)} s; load average now ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+
+    const result = {
+      chapter_p95_ms: round1(pageResults.chapter.p95),
+      member_p95_ms: round1(pageResults.member.p95),
+      evaluation_p95_ms: round1(pageResults.evaluation.p95),
+      rps: Math.round(rps),
+      sql_floor_p95_ms: round1(sqlFloorP95),
+      initial_js_gzip_kb: round1(initialJsKb),
+    };
+    for (const c of cleanups.reverse()) await c.run().catch((e) => say(`cleanup (${c.what}) failed: ${String(e)}`));
+    cleanups.length = 0;
+    await new Promise<void>((resolve) => process.stdout.write(`${JSON.stringify(result)}\n`, () => resolve()));
+  } finally {
+    for (const c of cleanups.reverse()) await c.run().catch((e) => say(`cleanup (${c.what}) failed: ${String(e)}`));
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    say(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exit(1);
+  },
+);
