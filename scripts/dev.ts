@@ -1,14 +1,23 @@
 /**
  * `npm run dev`: the whole product on embedded defaults, one command.
  *   1. a database: DATABASE_URL when set, else an embedded PostgreSQL in .data/postgres;
- *   2. the local chain 137 (anvil, state in .data/anvil) with the contract and demo data;
- *   3. the indexer, filling the read model (views schema "party").
+ *   2. the local chain 137 (anvil, state in .data/anvil) with the contract and demo data, the
+ *      ERC-4337 EntryPoint, passkey account factory and sponsoring paymaster, and the alto bundler;
+ *   3. the indexer, filling the read model (views schema "party");
+ *   4. the web app (`remix dev`: rebuilds on change), after the app's own migrations.
  * Ctrl-C stops everything it started, in reverse order.
  */
+import { spawn } from "node:child_process";
+import { join } from "node:path";
 import { createPublicClient, http } from "viem";
+import { migrate } from "../db/migrate.js";
+import { anvilAccount } from "./lib/accounts.js";
+import { stopProcess } from "./lib/anvil.js";
+import { startBundler } from "./lib/bundler.js";
 import { provideDatabase, redactUrl } from "./lib/database.js";
-import { indexerSchemaName, startIndexer } from "./lib/indexer.js";
+import { indexerSchemaName, ROOT, startIndexer } from "./lib/indexer.js";
 import { startLocalChain } from "./lib/local-stack.js";
+import { deployWalletInfra } from "./lib/wallet-infra.js";
 
 const stops: (() => Promise<void>)[] = [];
 let stopping = false;
@@ -37,6 +46,12 @@ try {
   stops.push(chain.stop);
   step(`chain: ${chain.rpcUrl} (chain id 137), party contract ${chain.address}${chain.seeded ? ", demo data seeded" : ", demo data already there"}`);
 
+  step("deploying the ERC-4337 stack and starting the bundler");
+  await deployWalletInfra({ rpcUrl: chain.rpcUrl, deployer: anvilAccount(0) });
+  const bundler = await startBundler({ rpcUrl: chain.rpcUrl, port: Number(process.env.BUNDLER_PORT ?? 4337) });
+  stops.push(bundler.stop);
+  step(`bundler: ${bundler.url} (EntryPoint v0.7)`);
+
   // A fresh chain (after deleting .data/anvil) must not resume an index of the old one: the
   // schema carries the chain's first block hash as well as the indexer build's hash.
   const client = createPublicClient({ transport: http(chain.rpcUrl) });
@@ -61,11 +76,34 @@ try {
   const { block } = await indexer.status();
   step(`indexer: ${indexer.url}/status, read model in views schema "${indexer.viewsSchema}" at block ${block}`);
 
+  step("migrating the app's tables and starting the web app");
+  await migrate(database.url);
+  const port = Number(process.env.PORT ?? 3000);
+  const app = spawn(process.execPath, [join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "dev"], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      CHAIN_RPC_URL: chain.rpcUrl,
+      BUNDLER_RPC_URL: bundler.url,
+      INDEXER_URL: indexer.url,
+      READ_MODEL_SCHEMA: indexer.viewsSchema,
+    },
+  });
+  stops.push(() => stopProcess(app));
+  app.on("exit", (code) => {
+    if (!stopping) void shutdown(code ?? 1);
+  });
+
   console.log("\nReady. Ctrl-C stops everything.");
+  console.log(`  app          http://localhost:${port}`);
   console.log(`  RPC          ${chain.rpcUrl}`);
   console.log(`  contract     ${chain.address}`);
   console.log(`  database     ${redactUrl(database.url)}`);
   console.log(`  indexer      ${indexer.url}/status`);
+  console.log(`  bundler      ${bundler.url}`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await shutdown(1);

@@ -27,6 +27,8 @@ export type Anvil = {
 };
 
 export const ANVIL_CHAIN_ID = 137;
+/** 2026-01-01T00:00:00Z: the genesis time of a chain whose state persists across restarts. */
+const PERSISTENT_GENESIS_TIMESTAMP = 1_767_225_600;
 
 export function anvilBinary(): string {
   const pkg = require.resolve("@foundry-rs/anvil-linux-amd64/package.json");
@@ -36,7 +38,9 @@ export function anvilBinary(): string {
 export async function startAnvil(params: StartAnvilParameters = {}): Promise<Anvil> {
   const port = params.port ?? (await freePort());
   const args = ["--chain-id", String(ANVIL_CHAIN_ID), "--port", String(port), "--host", "127.0.0.1"];
-  if (params.stateFile) args.push("--state", params.stateFile, "--state-interval", "5");
+  // A fixed genesis timestamp keeps the genesis hash the same when the state is loaded again;
+  // otherwise block 1's parent hash no longer matches block 0 and Ponder sees an unrecoverable reorg.
+  if (params.stateFile) args.push("--state", params.stateFile, "--state-interval", "5", "--timestamp", String(PERSISTENT_GENESIS_TIMESTAMP));
   if (params.blockTime) args.push("--block-time", String(params.blockTime));
   args.push(...(params.args ?? []));
 

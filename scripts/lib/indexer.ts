@@ -94,6 +94,8 @@ export async function startIndexer(params: StartIndexerParameters): Promise<Inde
       DATABASE_URL: params.databaseUrl,
       PONDER_RPC_URL_137: params.rpcUrl,
       PONDER_TELEMETRY_DISABLED: "true",
+      // Ponder prefers PORT over --port; the app's PORT must not leak into it.
+      PORT: String(port),
       NO_COLOR: "1",
       ...params.env,
     },
