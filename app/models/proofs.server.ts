@@ -1,0 +1,202 @@
+/**
+ * Verifying a proof string (app/utils/proofs.ts): decode it, check the signature on chain 137
+ * with viem (an EOA, a deployed smart account through ERC-1271, or an undeployed one through
+ * ERC-6492), check its age, and read the signer's current chapter and roles from the read model.
+ * The answer is either valid, with the signer's standing, or exactly why not.
+ */
+import { sql } from "drizzle-orm";
+import { createPublicClient, getAddress, http, type Address, type PublicClient } from "viem";
+import { partyDeployment } from "../../abis/deployments";
+import { env } from "../utils/env.server";
+import {
+  decodeProof,
+  MEMBERSHIP_PROOF_MAX_AGE_SECONDS,
+  membershipProofTypedData,
+  PROOF_MAX_FUTURE_SECONDS,
+  socialVerificationMessage,
+  type Proof,
+  type ProofDecodeFailure,
+} from "../utils/proofs";
+import { firstRow, V } from "./read-model.server";
+
+// For /verify's loader: taken from here, the page's browser code imports nothing of utils/proofs (nor viem).
+export { MAX_ENCODED_PROOF_LENGTH, SOCIAL_SERVICES } from "../utils/proofs";
+
+export type ProofFailure =
+  | ProofDecodeFailure
+  | "signature-invalid"
+  | "future"
+  | "expired"
+  | "not-member"
+  | "not-in-chapter"
+  /** The chain or the read model could not be asked: nothing is known to be wrong with the proof. */
+  | "unavailable";
+
+/** Headings for each outcome, as /verify shows them. */
+export const PROOF_FAILURE_TITLES: Record<ProofFailure, string> = {
+  malformed: "Malformed proof",
+  "unknown-kind": "Unknown kind of proof",
+  decompression: "The proof does not decompress",
+  "bad-json": "The proof is not valid JSON",
+  "bad-fields": "The proof's fields are not valid",
+  "signature-invalid": "Signature invalid",
+  future: "Signed in the future",
+  expired: "Too old",
+  "not-member": "Signer not a member",
+  "not-in-chapter": "Signer not in that chapter",
+  unavailable: "Could not be checked right now",
+};
+
+/** The signer as the read model knows it now. */
+export type SignerStanding = {
+  account: Address;
+  /** Whether the contract has ever seen this account. */
+  known: boolean;
+  status: "none" | "member" | "left" | "removed";
+  /** Current chapter (or the last one for left/removed). */
+  chapterId: string | null;
+  chapterLocation: string | null;
+  partyMember: boolean;
+  partyExecutive: boolean;
+  executiveOf: string | null;
+  centralCommitteeOf: string[];
+  /** A chapter member or a party member. */
+  isMember: boolean;
+};
+
+/** The EIP-712 verifying contract of membership proofs: the party contract of PARTY_ENV. */
+export function proofVerifyingContract(): Address {
+  return partyDeployment().address;
+}
+
+export type ProofVerification =
+  | { ok: true; proof: Proof; signer: Address; signedMessage: string | null; standing: SignerStanding }
+  | {
+      ok: false;
+      reason: ProofFailure;
+      message: string;
+      /** The decoded proof, when it decoded. */
+      proof?: Proof;
+      signer?: Address;
+      signedMessage?: string | null;
+      /** Known when the signature was valid and the read model answered. */
+      standing?: SignerStanding;
+    };
+
+export type VerifyProofOptions = {
+  /** Unix milliseconds; Date.now() when unset. */
+  now?: number;
+  client?: PublicClient;
+  /** The EIP-712 verifying contract; the party contract of PARTY_ENV when unset. */
+  verifyingContract?: Address;
+};
+
+const UNAVAILABLE_CHAIN = "The chain is not reachable right now, so the signature could not be checked. Try again in a few seconds.";
+
+let cachedClient: { url: string; client: PublicClient } | undefined;
+
+function defaultClient(): PublicClient {
+  const url = env().CHAIN_RPC_URL;
+  // No chain: viem then checks ERC-6492 with its deployless validator, which works on any node.
+  if (cachedClient?.url !== url) cachedClient = { url, client: createPublicClient({ transport: http(url, { timeout: 5_000, retryCount: 1 }) }) };
+  return cachedClient.client;
+}
+
+export async function verifyProof(encoded: string, options: VerifyProofOptions = {}): Promise<ProofVerification> {
+  const decoded = await decodeProof(encoded);
+  if (!decoded.ok) return decoded;
+  const { proof } = decoded;
+  const client = options.client ?? defaultClient();
+  const nowSeconds = Math.floor((options.now ?? Date.now()) / 1000);
+
+  // Proofs carry lower-case addresses; what a person reads is checksummed.
+  const signer = getAddress(proof.kind === "membership" ? proof.signer : proof.account);
+  const signedMessage = proof.kind === "social" ? socialVerificationMessage(proof) : null;
+  const base = { proof, signer, signedMessage };
+
+  let valid: boolean;
+  try {
+    valid =
+      proof.kind === "membership"
+        ? await client.verifyTypedData({
+            address: signer,
+            signature: proof.signature,
+            ...membershipProofTypedData(options.verifyingContract ?? proofVerifyingContract(), proof),
+          })
+        : await client.verifyMessage({ address: signer, message: signedMessage!, signature: proof.signature });
+    // viem reports a failed eth_call as "not valid": make sure the chain answered at all.
+    if (!valid) await client.getChainId();
+  } catch {
+    return { ok: false, reason: "unavailable", message: UNAVAILABLE_CHAIN, ...base };
+  }
+  if (!valid) {
+    return {
+      ok: false,
+      reason: "signature-invalid",
+      message: `The signature does not match: ${signer} did not sign ${proof.kind === "membership" ? "this membership proof" : "this message"} (or it was altered).`,
+      ...base,
+    };
+  }
+
+  if (proof.kind === "membership") {
+    if (proof.signedAt > nowSeconds + PROOF_MAX_FUTURE_SECONDS) {
+      return { ok: false, reason: "future", message: `The proof is signed at ${isoTime(proof.signedAt)}, which is in the future.`, ...base };
+    }
+    if (nowSeconds - proof.signedAt > MEMBERSHIP_PROOF_MAX_AGE_SECONDS) {
+      return {
+        ok: false,
+        reason: "expired",
+        message: `The proof is signed at ${isoTime(proof.signedAt)}: membership proofs are accepted for ${MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400} days.`,
+        ...base,
+      };
+    }
+  }
+
+  let standing: SignerStanding;
+  try {
+    standing = await getSignerStanding(signer);
+  } catch (error) {
+    if (error instanceof Response) {
+      const reason = await error.text().catch(() => "");
+      return { ok: false, reason: "unavailable", message: `The signature is valid, but the member data could not be read. ${reason}`.trim(), ...base };
+    }
+    throw error;
+  }
+  if (!standing.isMember) {
+    return { ok: false, reason: "not-member", message: `${signer} is not a member of the party or of any chapter.`, ...base, standing };
+  }
+  if (proof.kind === "social" && !(standing.status === "member" && standing.chapterId === proof.chapterId)) {
+    return { ok: false, reason: "not-in-chapter", message: `${signer} is not a member of chapter ${proof.chapterId}.`, ...base, standing };
+  }
+  return { ok: true, ...base, standing };
+}
+
+const isoTime = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
+
+type StandingRow = Omit<SignerStanding, "known" | "isMember" | "account">;
+
+export async function getSignerStanding(account: Address): Promise<SignerStanding> {
+  const row = await firstRow<StandingRow>(sql`
+    select m.chapter_id::text as "chapterId",
+      (select location_text from ${V}.chapters where id = m.chapter_id) as "chapterLocation",
+      m.status, m.party_member as "partyMember", m.party_executive as "partyExecutive", m.executive_of::text as "executiveOf",
+      (select coalesce(json_agg(id::text order by id), '[]') from ${V}.chapters
+        where central_committee_member = m.account) as "centralCommitteeOf"
+    from ${V}.members m
+    where m.account = ${account.toLowerCase()}`);
+  if (!row) {
+    return {
+      account,
+      known: false,
+      status: "none",
+      chapterId: null,
+      chapterLocation: null,
+      partyMember: false,
+      partyExecutive: false,
+      executiveOf: null,
+      centralCommitteeOf: [],
+      isMember: false,
+    };
+  }
+  return { account, known: true, ...row, isMember: row.status === "member" || row.partyMember };
+}

@@ -1,0 +1,464 @@
+/**
+ * The wallet's JSON-RPC proxy behind POST /api/alchemy-rpc (SPEC 7): the browser wallet is
+ * configured with `rpcUrl: "/api/alchemy-rpc"`, so the provider key stays on the server.
+ *
+ * - Only the methods in {@link RPC_ALLOWED_METHODS} pass; any other gets a JSON-RPC error
+ *   (-32601 "method not allowed") in an HTTP 200, as JSON-RPC over HTTP does.
+ * - Bodies up to 64 KB (counted while reading, Content-Length is not trusted), else 413; a larger
+ *   body is read and dropped up to 1 MB so the client sees the 413, then cut off. Batches up to 20.
+ * - Each upstream request times out after `timeoutMs` (10 s): 504 with a JSON-RPC error; an
+ *   upstream that cannot be reached, or answers something that is not JSON-RPC: 502.
+ * - Upstreams:
+ *   production  every method → Alchemy Polygon (ALCHEMY_RPC_URL, or the URL built from
+ *               ALCHEMY_API_KEY); Alchemy serves chain, bundler, paymaster and its own methods.
+ *   local       chain methods → CHAIN_RPC_URL (anvil); bundler methods → BUNDLER_RPC_URL (alto,
+ *               which serves only ERC-4337 methods and no batches); pm_* answered here with the
+ *               local SponsorPaymaster; rundler_maxPriorityFeePerGas → the chain's
+ *               eth_maxPriorityFeePerGas; alchemy_simulateUserOperationAssetChanges → -32004.
+ * - The upstream URL and key never reach a response or a log line: every error text from an
+ *   upstream has URLs removed, and every response body and log line is scrubbed of the secrets.
+ */
+import { getAddress, type Address } from "viem";
+import { LOCAL_WALLET } from "../wallet/local/addresses";
+
+export type RpcMethodKind = "chain" | "bundler" | "paymaster" | "alchemy";
+
+/** The one list of what the wallet may call through the proxy, and what kind of method each is. */
+export const RPC_ALLOWED_METHODS = {
+  // Reads a wallet makes: chain id, head, balance, nonce, code, simulation, fees, receipts.
+  eth_chainId: "chain",
+  net_version: "chain",
+  eth_blockNumber: "chain",
+  eth_call: "chain",
+  eth_estimateGas: "chain",
+  eth_getBalance: "chain",
+  eth_getCode: "chain",
+  eth_getStorageAt: "chain",
+  eth_getTransactionCount: "chain",
+  eth_getBlockByNumber: "chain",
+  eth_getBlockByHash: "chain",
+  eth_getTransactionByHash: "chain",
+  eth_getTransactionReceipt: "chain",
+  eth_gasPrice: "chain",
+  eth_maxPriorityFeePerGas: "chain",
+  eth_feeHistory: "chain",
+  // ERC-4337 bundler.
+  eth_estimateUserOperationGas: "bundler",
+  eth_supportedEntryPoints: "bundler",
+  eth_getUserOperationByHash: "bundler",
+  eth_getUserOperationReceipt: "bundler",
+  eth_sendUserOperation: "bundler",
+  // ERC-7677 paymaster (gas sponsorship).
+  pm_getPaymasterStubData: "paymaster",
+  pm_getPaymasterData: "paymaster",
+  // Alchemy's own.
+  rundler_maxPriorityFeePerGas: "alchemy",
+  alchemy_simulateUserOperationAssetChanges: "alchemy",
+} as const satisfies Record<string, RpcMethodKind>;
+
+export type RpcAllowedMethod = keyof typeof RPC_ALLOWED_METHODS;
+
+export const RPC_MAX_BODY_BYTES = 64 * 1024;
+export const RPC_MAX_BATCH = 20;
+export const RPC_DEFAULT_TIMEOUT_MS = 10_000;
+/** A body over the limit is still read (and dropped) up to this size, so that the client gets its 413. */
+export const RPC_DRAIN_BYTES = 1024 * 1024;
+/** An upstream answer larger than this is refused (a full block with transactions is far below). */
+const MAX_UPSTREAM_BYTES = 8 * 1024 * 1024;
+/** Account Kit's headers naming the SDK and signer type (SPEC 7): forwarded, nothing else is. */
+const FORWARDED_HEADER = /^alchemy-aa-sdk-/i;
+
+export const ALCHEMY_POLYGON_URL = "https://polygon-mainnet.g.alchemy.com/v2/";
+
+export type RpcUpstream = {
+  /** For log lines: "alchemy", "chain", "bundler". Never the URL. */
+  name: string;
+  url: string;
+  /** Whether it takes JSON-RPC batches (alto does not). */
+  batch: boolean;
+};
+
+export type RpcRoute =
+  | { type: "forward"; upstream: RpcUpstream; method: string }
+  | { type: "answer"; answer: (params: unknown) => RpcOutcome };
+
+export type RpcProxyConfig = {
+  mode: "production" | "local";
+  route(method: RpcAllowedMethod): RpcRoute;
+  timeoutMs: number;
+  /** Texts that must never appear in a response or a log line (the key, the upstream URLs). */
+  secrets: string[];
+};
+
+export type JsonRpcId = string | number | null;
+export type JsonRpcError = { code: number; message: string; data?: unknown };
+type RpcOutcome = { result: unknown } | { error: JsonRpcError };
+type JsonRpcResponse = { jsonrpc: "2.0"; id: JsonRpcId } & RpcOutcome;
+
+// ------------------------------------------------------------------------------------------
+// Configuration
+// ------------------------------------------------------------------------------------------
+
+/** Production: one upstream, Alchemy's Polygon endpoint, for every allowed method. */
+export function productionRpcConfig({ url, apiKey, timeoutMs = RPC_DEFAULT_TIMEOUT_MS }: { url: string; apiKey?: string; timeoutMs?: number }): RpcProxyConfig {
+  const upstream: RpcUpstream = { name: "alchemy", url, batch: true };
+  return {
+    mode: "production",
+    route: (method) => ({ type: "forward", upstream, method }),
+    timeoutMs,
+    secrets: secretsOf(url, apiKey),
+  };
+}
+
+export type LocalRpcConfigParameters = {
+  chainUrl: string;
+  bundlerUrl: string;
+  /** The SponsorPaymaster that pm_* answers name; the local deployment's when unset. */
+  paymaster?: Address;
+  entryPoint?: Address;
+  timeoutMs?: number;
+};
+
+/** Local development: anvil for chain reads, alto for ERC-4337, the local sponsor for pm_*. */
+export function localRpcConfig({
+  chainUrl,
+  bundlerUrl,
+  paymaster = LOCAL_WALLET.paymaster,
+  entryPoint = LOCAL_WALLET.entryPoint,
+  timeoutMs = RPC_DEFAULT_TIMEOUT_MS,
+}: LocalRpcConfigParameters): RpcProxyConfig {
+  const chain: RpcUpstream = { name: "chain", url: chainUrl, batch: true };
+  const bundler: RpcUpstream = { name: "bundler", url: bundlerUrl, batch: false };
+  return {
+    mode: "local",
+    route(method) {
+      switch (RPC_ALLOWED_METHODS[method]) {
+        case "chain":
+          return { type: "forward", upstream: chain, method };
+        case "bundler":
+          return { type: "forward", upstream: bundler, method };
+        case "paymaster":
+          return { type: "answer", answer: (params) => localPaymaster(method as PaymasterMethod, params, { paymaster, entryPoint }) };
+        case "alchemy":
+          // Rundler's priority fee is the node's suggestion plus a margin; the node's is close enough locally.
+          if (method === "rundler_maxPriorityFeePerGas") return { type: "forward", upstream: chain, method: "eth_maxPriorityFeePerGas" };
+          return { type: "answer", answer: () => ({ error: { code: -32004, message: `${method} is not available on the local chain` } }) };
+      }
+    },
+    timeoutMs,
+    secrets: [...secretsOf(chainUrl), ...secretsOf(bundlerUrl)],
+  };
+}
+
+export type RpcEnv = {
+  PARTY_ENV: "local" | "production";
+  CHAIN_RPC_URL: string;
+  BUNDLER_RPC_URL: string;
+  ALCHEMY_API_KEY?: string;
+  ALCHEMY_RPC_URL?: string;
+  RPC_PROXY_TIMEOUT_MS: number;
+};
+
+/** The configuration for the environment, or why there is none (production without a key). */
+export function rpcConfigFromEnv(env: RpcEnv): RpcProxyConfig | { error: string } {
+  const timeoutMs = env.RPC_PROXY_TIMEOUT_MS;
+  if (env.PARTY_ENV === "production") {
+    const url = env.ALCHEMY_RPC_URL ?? (env.ALCHEMY_API_KEY ? `${ALCHEMY_POLYGON_URL}${env.ALCHEMY_API_KEY}` : undefined);
+    if (!url) return { error: "The RPC proxy is not configured (set ALCHEMY_API_KEY or ALCHEMY_RPC_URL)" };
+    return productionRpcConfig({ url, apiKey: env.ALCHEMY_API_KEY, timeoutMs });
+  }
+  return localRpcConfig({ chainUrl: env.CHAIN_RPC_URL, bundlerUrl: env.BUNDLER_RPC_URL, timeoutMs });
+}
+
+/** The URL, the key, and the URL's parts that may carry a key (credentials, long path segments, query values). */
+function secretsOf(url: string, apiKey?: string): string[] {
+  const secrets = new Set<string>([url, url.replace(/\/+$/, "")]);
+  if (apiKey) secrets.add(apiKey);
+  try {
+    const parsed = new URL(url);
+    for (const part of [parsed.username, parsed.password, ...parsed.pathname.split("/"), ...parsed.searchParams.values()]) {
+      const decoded = safeDecode(part);
+      if (decoded.length >= 8) secrets.add(decoded);
+      if (part.length >= 8) secrets.add(part);
+    }
+  } catch {
+    // Not a URL: the whole string is already in the list.
+  }
+  return [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+// ------------------------------------------------------------------------------------------
+// Local paymaster (development only)
+// ------------------------------------------------------------------------------------------
+
+/**
+ * ERC-7677 answers for the local SponsorPaymaster (contracts/wallet/SponsorPaymaster.sol): it
+ * sponsors every PartyAccount and needs no paymaster data. Gas limits are left out, so the bundler
+ * estimates them with the user operation (as app/wallet/local/sponsor.ts does).
+ */
+type PaymasterMethod = "pm_getPaymasterStubData" | "pm_getPaymasterData";
+
+function localPaymaster(method: PaymasterMethod, params: unknown, local: { paymaster: Address; entryPoint: Address }): RpcOutcome {
+  if (!Array.isArray(params) || params.length < 3 || typeof params[0] !== "object" || params[0] === null) {
+    return { error: { code: -32602, message: `${method} takes [userOperation, entryPoint, chainId, context?]` } };
+  }
+  const [, entryPoint, chainId] = params as [unknown, unknown, unknown];
+  if (typeof entryPoint !== "string" || entryPoint.toLowerCase() !== local.entryPoint.toLowerCase()) {
+    return { error: { code: -32602, message: `The local paymaster sponsors only user operations for EntryPoint v0.7 (${local.entryPoint})` } };
+  }
+  if (typeof chainId !== "string" || !/^0x[0-9a-fA-F]{1,16}$/.test(chainId) || BigInt(chainId) !== 137n) {
+    return { error: { code: -32602, message: "The local paymaster sponsors only chain 137 (0x89)" } };
+  }
+  const data = { paymaster: getAddress(local.paymaster), paymasterData: "0x" };
+  return { result: method === "pm_getPaymasterStubData" ? { ...data, isFinal: true } : data };
+}
+
+// ------------------------------------------------------------------------------------------
+// The handler
+// ------------------------------------------------------------------------------------------
+
+export type RpcProxyLogger = Pick<Console, "warn">;
+
+type Failure = { status: 502 | 504; error: JsonRpcError };
+
+type Item =
+  | { kind: "done"; response: JsonRpcResponse }
+  | { kind: "forward"; id: JsonRpcId; upstream: RpcUpstream; request: { method: string; params?: unknown } };
+
+const jsonHeaders = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
+
+export async function handleRpcProxy(request: Request, config: RpcProxyConfig, log: RpcProxyLogger = console): Promise<Response> {
+  const scrub = scrubber(config.secrets);
+  const respond = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(scrub(JSON.stringify(body)), { status, headers: { ...jsonHeaders, ...headers } });
+  const refuse = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
+    respond(status, { jsonrpc: "2.0", id: null, error: { code, message } }, headers);
+
+  if (request.method !== "POST") return refuse(405, -32600, "Only POST is allowed here", { allow: "POST" });
+
+  const text = await readLimited(request, RPC_MAX_BODY_BYTES, RPC_DRAIN_BYTES);
+  if (text === undefined) return refuse(413, -32600, `The body must be at most ${RPC_MAX_BODY_BYTES} bytes`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return refuse(400, -32700, "Parse error: the body is not JSON");
+  }
+
+  const isBatch = Array.isArray(body);
+  const entries: unknown[] = isBatch ? (body as unknown[]) : [body];
+  if (isBatch && entries.length === 0) return refuse(400, -32600, "Invalid Request: the batch is empty");
+  if (entries.length > RPC_MAX_BATCH) return refuse(400, -32600, `Invalid Request: a batch may hold at most ${RPC_MAX_BATCH} requests, this one has ${entries.length}`);
+
+  const items = entries.map((entry) => prepare(entry, config));
+  if (!isBatch && items[0]!.kind === "done" && isInvalidRequest(items[0]!.response)) return respond(400, items[0]!.response);
+
+  const failures: Failure[] = [];
+  const responses = await forwardAll(items, config, request, { scrub, log, failures });
+  const answered = responses.length - failures.length;
+  // Every item failed at the transport: the HTTP status says so (viem retries 502/504).
+  const status = answered > 0 ? 200 : failures.some((f) => f.status === 504) ? 504 : 502;
+  return respond(status, isBatch ? responses : responses[0]);
+}
+
+function isInvalidRequest(response: JsonRpcResponse): boolean {
+  return "error" in response && response.error.code === -32600;
+}
+
+function prepare(entry: unknown, config: RpcProxyConfig): Item {
+  const done = (id: JsonRpcId, outcome: RpcOutcome): Item => ({ kind: "done", response: { jsonrpc: "2.0", id, ...outcome } });
+  if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
+    return done(null, { error: { code: -32600, message: "Invalid Request: expected an object { jsonrpc, id, method, params }" } });
+  }
+  const { jsonrpc, id, method, params } = entry as Record<string, unknown>;
+  const validId = typeof id === "string" || typeof id === "number" || id === null;
+  const replyId = validId ? (id as JsonRpcId) : null;
+  if (jsonrpc !== "2.0") return done(replyId, { error: { code: -32600, message: 'Invalid Request: jsonrpc must be "2.0"' } });
+  if (!validId) return done(null, { error: { code: -32600, message: "Invalid Request: id must be a string, a number or null (notifications are not supported)" } });
+  if (typeof method !== "string" || method === "") return done(replyId, { error: { code: -32600, message: "Invalid Request: method must be a string" } });
+  if (params !== undefined && (typeof params !== "object" || params === null)) {
+    return done(replyId, { error: { code: -32600, message: "Invalid Request: params must be an array or an object" } });
+  }
+  if (!Object.hasOwn(RPC_ALLOWED_METHODS, method)) {
+    return done(replyId, { error: { code: -32601, message: "method not allowed", data: { method: method.slice(0, 100) } } });
+  }
+  const route = config.route(method as RpcAllowedMethod);
+  if (route.type === "answer") return done(replyId, route.answer(params));
+  return { kind: "forward", id: replyId, upstream: route.upstream, request: { method: route.method, ...(params !== undefined ? { params } : {}) } };
+}
+
+type ForwardContext = { scrub: (text: string) => string; log: RpcProxyLogger; failures: Failure[] };
+
+/** Sends the forwarded items, batched per upstream where it takes batches, and puts the answers back in order. */
+async function forwardAll(items: Item[], config: RpcProxyConfig, request: Request, context: ForwardContext): Promise<JsonRpcResponse[]> {
+  const responses: (JsonRpcResponse | undefined)[] = items.map((item) => (item.kind === "done" ? item.response : undefined));
+  const groups = new Map<RpcUpstream, number[]>();
+  items.forEach((item, index) => {
+    if (item.kind !== "forward") return;
+    groups.set(item.upstream, [...(groups.get(item.upstream) ?? []), index]);
+  });
+
+  const sends: Promise<void>[] = [];
+  for (const [upstream, indexes] of groups) {
+    const chunks = upstream.batch ? [indexes] : indexes.map((index) => [index]);
+    for (const chunk of chunks) {
+      sends.push(
+        send(upstream, chunk.map((index) => (items[index] as Extract<Item, { kind: "forward" }>).request), config, request, context).then((outcomes) => {
+          chunk.forEach((index, i) => {
+            const outcome = outcomes[i]!;
+            if ("status" in outcome) context.failures.push(outcome);
+            responses[index] = { jsonrpc: "2.0", id: (items[index] as Extract<Item, { kind: "forward" }>).id, ...("status" in outcome ? { error: outcome.error } : outcome) };
+          });
+        }),
+      );
+    }
+  }
+  await Promise.all(sends);
+  return responses as JsonRpcResponse[];
+}
+
+/**
+ * One HTTP request upstream: a single JSON-RPC request, or a batch with ids 0..n-1 (the client's
+ * ids may repeat or be null; they are put back by position). Resolves with one outcome per
+ * request, or the same failure for all of them.
+ */
+async function send(
+  upstream: RpcUpstream,
+  requests: { method: string; params?: unknown }[],
+  config: RpcProxyConfig,
+  incoming: Request,
+  { scrub, log }: ForwardContext,
+): Promise<(RpcOutcome | Failure)[]> {
+  const payload = requests.map((r, i) => ({ jsonrpc: "2.0", id: i, ...r }));
+  const fail = (failure: Failure, detail: string) => {
+    log.warn(scrub(`rpc-proxy: ${upstream.name} upstream failed for ${requests.map((r) => r.method).join(",")}: ${detail}`));
+    return requests.map(() => failure);
+  };
+
+  const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+  for (const [name, value] of incoming.headers) if (FORWARDED_HEADER.test(name)) headers[name] = value.slice(0, 200);
+
+  const timeout = AbortSignal.timeout(config.timeoutMs);
+  let text: string | undefined;
+  let status: number;
+  try {
+    const response = await fetch(upstream.url, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(payload.length === 1 ? payload[0] : payload),
+      signal: AbortSignal.any([timeout, incoming.signal]),
+      redirect: "error",
+    });
+    status = response.status;
+    text = await readLimited(response, MAX_UPSTREAM_BYTES);
+  } catch (error) {
+    if (timeout.aborted) {
+      return fail({ status: 504, error: { code: -32603, message: `Upstream timeout: no answer within ${config.timeoutMs} ms` } }, "timeout");
+    }
+    return fail({ status: 502, error: { code: -32603, message: "Upstream not reachable" } }, describe(error));
+  }
+  if (text === undefined) return fail({ status: 502, error: { code: -32603, message: "Upstream answer too large" } }, `answer over ${MAX_UPSTREAM_BYTES} bytes`);
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return fail({ status: 502, error: { code: -32603, message: `Upstream error (HTTP ${status})` } }, `HTTP ${status}, not JSON`);
+  }
+  // A single error for the whole batch (e.g. a rate limit): it answers every request.
+  const list = Array.isArray(parsed) ? parsed : payload.length === 1 || isErrorObject(parsed) ? payload.map(() => parsed) : [];
+  return payload.map(({ id }, i) => {
+    const answer = Array.isArray(parsed) ? list.find((a) => isObject(a) && a.id === id) : list[i];
+    if (isObject(answer) && "error" in answer && isObject(answer.error)) return { error: cleanError(answer.error, scrub) };
+    if (isObject(answer) && "result" in answer) return { result: answer.result };
+    log.warn(scrub(`rpc-proxy: ${upstream.name} upstream gave no answer for ${requests[i]!.method} (HTTP ${status})`));
+    return { status: 502, error: { code: -32603, message: `Upstream error (HTTP ${status})` } };
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isErrorObject(value: unknown): boolean {
+  return isObject(value) && isObject(value.error);
+}
+
+/** An upstream's JSON-RPC error with URLs and secrets removed from its texts. */
+function cleanError(error: Record<string, unknown>, scrub: (text: string) => string): JsonRpcError {
+  const code = typeof error.code === "number" && Number.isInteger(error.code) ? error.code : -32603;
+  const message = typeof error.message === "string" ? scrub(withoutUrls(error.message)).slice(0, 2000) : "Upstream error";
+  const cleaned: JsonRpcError = { code, message };
+  if (error.data !== undefined) {
+    try {
+      cleaned.data = JSON.parse(scrub(withoutUrls(JSON.stringify(error.data))));
+    } catch {
+      // Data that does not survive scrubbing is dropped rather than passed on.
+    }
+  }
+  return cleaned;
+}
+
+function withoutUrls(text: string): string {
+  return text.replace(/\b(?:https?|wss?):\/\/[^\s"'<>\\]+/gi, "[url]");
+}
+
+function scrubber(secrets: string[]): (text: string) => string {
+  return (text) => {
+    let out = text;
+    for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join("[redacted]");
+    return out;
+  };
+}
+
+/** A network error's code (ECONNREFUSED, ...) or name: never its message, which may hold the URL. */
+function describe(error: unknown): string {
+  for (let e = error as { code?: unknown; cause?: unknown; name?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === "string") return e.code;
+    if (!e.cause && typeof e.name === "string") return e.name;
+  }
+  return "error";
+}
+
+/**
+ * The body as text, or undefined once it exceeds `limit` bytes. Past the limit the rest is read
+ * and dropped up to `drainLimit` bytes, so the client can read the 413 instead of seeing its
+ * upload reset; beyond that (or with a larger Content-Length) the stream is cancelled at once.
+ */
+async function readLimited(message: Request | Response, limit: number, drainLimit = limit): Promise<string | undefined> {
+  const declared = Number(message.headers.get("content-length") ?? 0);
+  if (declared > drainLimit) {
+    await message.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!message.body) return "";
+  const reader = message.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > drainLimit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    if (total <= limit) chunks.push(value);
+  }
+  if (total > limit) return undefined;
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
