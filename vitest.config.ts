@@ -4,6 +4,8 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
     include: ["tests/**/*.test.ts"],
+    // The app tests serve the production build: `remix build` once per run, when out of date.
+    globalSetup: ["tests/setup/build.ts"],
     globals: true,
     // Each file starts its own anvil and database; two cores, so two forks.
     pool: "forks",

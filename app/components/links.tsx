@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link, useSearchParams } from "@remix-run/react";
 import { shortAddress } from "../utils/format";
 
 export function AddressLink({ address }: { address: string | null | undefined }) {
@@ -15,10 +15,15 @@ export function ChapterLink({ id, label }: { id: string | null | undefined; labe
   return <Link to={`/chapters/${id}`}>{label ?? `Chapter ${id}`}</Link>;
 }
 
-/** "Next page" link carrying the cursor; rendered only when there is a next page. */
+/**
+ * "Next page" link carrying the cursor; rendered only when there is a next page. Keeps the current
+ * query (page size, filters), so the next page is the same list continued.
+ */
 export function NextPage({ param, cursor, extra }: { param: string; cursor: string | null; extra?: Record<string, string> }) {
+  const [current] = useSearchParams();
   if (!cursor) return null;
-  const search = new URLSearchParams({ ...extra, [param]: cursor });
+  const search = new URLSearchParams(current);
+  for (const [key, value] of Object.entries({ ...extra, [param]: cursor })) search.set(key, value);
   return (
     <p className="pager">
       <Link to={`?${search}`} rel="next">

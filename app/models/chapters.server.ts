@@ -64,6 +64,12 @@ export const activityColumns = sql.raw(`id, sort_key::text as "sortKey", block_n
 
 export const DETAIL_LIST_CAP = 50;
 
+/**
+ * An application's log index within its block, from its id ("<block>-<log index>"): applications
+ * of one block are in chain order by this number, not by the id as text ("7-10" < "7-9").
+ */
+const LOG_INDEX = sql.raw(`split_part(id, '-', 2)::bigint`);
+
 /** A chapter with its executives, pending applications, evaluations and recent activity. */
 export function getChapter(id: bigint) {
   return firstRow<ChapterDetail>(sql`
@@ -78,7 +84,7 @@ export function getChapter(id: bigint) {
         limit ${DETAIL_LIST_CAP}) e) as "executives",
       (select coalesce(json_agg(a), '[]') from (
         select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
-        from ${V}.applications where chapter_id = c.id and status = 'applied' order by applied_block, id
+        from ${V}.applications where chapter_id = c.id and status = 'applied' order by applied_block, ${LOG_INDEX}
         limit ${DETAIL_LIST_CAP}) a) as "pendingApplications",
       (select coalesce(json_agg(ev), '[]') from (
         select id::text as "id", cid, vote_count as "voteCount", score_sum as "scoreSum",
@@ -108,12 +114,13 @@ export type PendingApplication = ChapterDetail["pendingApplications"][number];
 
 /** The review queue of one chapter: pending applications, oldest first, with recommenders. */
 export function getApplicationQueue({ chapterId, after, limit }: { chapterId: bigint; after?: { block: bigint; id: string }; limit: number }) {
-  const cursor = after ? sql`and (applied_block, id) > (${after.block.toString()}::numeric, ${after.id})` : sql``;
+  const afterLogIndex = after ? Number(after.id.split("-")[1]) : 0;
+  const cursor = after ? sql`and (applied_block, ${LOG_INDEX}) > (${after.block.toString()}::numeric, ${afterLogIndex})` : sql``;
   return rows<PendingApplication>(sql`
     select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
     from ${V}.applications
     where chapter_id = ${chapterId.toString()} and status = 'applied' ${cursor}
-    order by applied_block, id
+    order by applied_block, ${LOG_INDEX}
     limit ${limit}`);
 }
 

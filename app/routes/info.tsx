@@ -13,6 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const eventName = url.searchParams.get("eventName")?.trim() || undefined;
   invariantResponse(eventName === undefined || eventName.length <= 64, "eventName is at most 64 characters");
+  // Postgres text cannot hold NUL; control characters are never part of an event name.
+  invariantResponse(eventName === undefined || !/\p{Cc}/u.test(eventName), "eventName must not contain control characters");
   const infoTypeRaw = url.searchParams.get("infoType")?.trim() || undefined;
   invariantResponse(
     infoTypeRaw === undefined || (/^[0-9]{1,3}$/.test(infoTypeRaw) && Number(infoTypeRaw) <= 255),

@@ -1,0 +1,136 @@
+/** `chapterId_`: a page of its own at /chapters/:id/applications, not nested in the chapter page (which has no Outlet). */
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { AddressLink, NextPage } from "../components/links";
+import { chapterExists, getApplicationQueue } from "../models/chapters.server";
+import { pendingOperationsFor } from "../models/operations.server";
+import { chapterLabel, formatTime } from "../utils/format";
+import { invariantResponse, parseChapterId, parseLimit } from "../utils/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Review queue · Party" }];
+
+/** Cursor: "<applied block>:<application id>" of the last row shown. */
+function parseCursor(raw: string | null) {
+  if (raw === null) return undefined;
+  const match = /^([0-9]{1,20}):([0-9]{1,20}-[0-9]{1,10})$/.exec(raw);
+  invariantResponse(match, `after must look like "<block>:<application id>", got "${raw.slice(0, 80)}"`);
+  return { block: BigInt(match[1]!), id: match[2]! };
+}
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const chapterId = parseChapterId(params.chapterId);
+  const url = new URL(request.url);
+  const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
+  const after = parseCursor(url.searchParams.get("after"));
+  const queueQuery = getApplicationQueue({ chapterId, after, limit: limit + 1 });
+  const [chapter, queue, pending] = await Promise.all([
+    chapterExists(chapterId),
+    queueQuery,
+    // Decisions and recommendations on their way for the applicants shown, and new applications.
+    queueQuery.then((q) => pendingOperationsFor({ chapterId, accounts: q.slice(0, limit).map((a) => a.account) })),
+  ]);
+  invariantResponse(chapter, `Chapter ${chapterId} does not exist`, { status: 404 });
+  const page = queue.slice(0, limit);
+  const last = page[page.length - 1];
+  return { chapter, applications: page, next: queue.length > limit && last ? `${last.appliedBlock}:${last.id}` : null, pending };
+}
+
+/** The decision buttons and the pending-operation watcher: fetched after hydration only. */
+const OperationButton = lazy(() => import("../components/wallet/operation-button.client").then((m) => ({ default: m.OperationButton })));
+const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
+const noSubscription = () => () => undefined;
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
+const PENDING_TEXT: Record<string, string> = {
+  updateMemberApplicationForChapter: "decision pending",
+  recommendForChapterMembership: "recommendation pending",
+};
+
+export default function ApplicationQueue() {
+  const { chapter, applications, next, pending } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
+  // The read model's addresses are lower case, the operations' checksummed.
+  const pendingFor = (account: string) =>
+    pending.filter((p) => [p.subject.account, ...(p.subject.accounts ?? [])].some((a) => a?.toLowerCase() === account.toLowerCase()));
+  const applying = pending.filter((p) => p.operation === "applyForChapterMembership");
+  return (
+    <>
+      <h1>
+        Review queue · <Link to={`/chapters/${chapter.id}`}>{chapterLabel(chapter)}</Link>
+      </h1>
+      <p className="muted">Pending applications, oldest first. Executives of this chapter decide them.</p>
+      {applications.length === 0 ? (
+        <p className="muted">No pending applications.</p>
+      ) : (
+        <table className="applications">
+          <thead>
+            <tr>
+              <th>Applicant</th>
+              <th>Applied</th>
+              <th>Recommended by</th>
+              <th>Decision</th>
+            </tr>
+          </thead>
+          <tbody>
+            {applications.map((a) => {
+              const waiting = pendingFor(a.account);
+              return (
+                <tr key={a.id} data-applicant={a.account}>
+                  <td>
+                    <AddressLink address={a.account} />
+                  </td>
+                  <td>
+                    block {a.appliedBlock}, {formatTime(a.appliedAt)}
+                  </td>
+                  <td>
+                    {a.recommenders.length === 0 ? (
+                      <span className="muted">nobody yet</span>
+                    ) : (
+                      a.recommenders.map((r) => (
+                        <span key={r}>
+                          <AddressLink address={r} />{" "}
+                        </span>
+                      ))
+                    )}
+                  </td>
+                  <td className="decision">
+                    {waiting.map((p) => (
+                      <span key={p.userOpHash} className="pending-badge" data-operation={p.operation} data-status={p.status}>
+                        {PENDING_TEXT[p.operation] ?? `${p.operation} pending`}
+                      </span>
+                    ))}{" "}
+                    {hydrated ? (
+                      <Suspense fallback={null}>
+                        <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: true }}>
+                          Approve
+                        </OperationButton>{" "}
+                        <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: false }}>
+                          Reject
+                        </OperationButton>
+                      </Suspense>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {applying.length > 0 ? (
+        <p className="muted pending-operations">
+          {applying.length} application{applying.length === 1 ? "" : "s"} on the way to this queue.
+        </p>
+      ) : null}
+      <NextPage param="after" cursor={next} />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
