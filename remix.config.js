@@ -4,6 +4,11 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
   serverModuleFormat: "esm",
   serverPlatform: "node",
+  // Account Kit's browser bundle (loaded lazily, only when someone signs in or signs) reaches Node
+  // built-ins through its dependencies (WalletConnect, Solana web3.js, cipher-base, bc-ur).
+  browserNodeBuiltinsPolyfill: {
+    modules: { buffer: true, events: true, stream: true, string_decoder: true, assert: true },
+  },
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

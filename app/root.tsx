@@ -1,19 +1,28 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IndexerStatusBar } from "./components/indexer-status";
 import { getIndexerState } from "./models/indexer-status.server";
+import { publicEnv } from "./utils/env.server";
 import styles from "./styles.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export async function loader() {
-  return { indexer: await getIndexerState() };
+  return { indexer: await getIndexerState(), env: publicEnv() };
 }
+
+/** The sign-in widget: fetched after hydration, never part of a page's initial JavaScript. */
+const WalletRoot = lazy(() => import("./components/wallet/wallet-root.client"));
+
+const noSubscription = () => () => undefined;
+/** False on the server and while hydrating, true after: client-only parts render from then on. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const hydrated = useHydrated();
   return (
     <html lang="en">
       <head>
@@ -36,6 +45,11 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink to="/party">Party</NavLink>
           </nav>
           <IndexerStatusBar state={data?.indexer} />
+          {hydrated && data?.env.wallet ? (
+            <Suspense fallback={null}>
+              <WalletRoot />
+            </Suspense>
+          ) : null}
         </header>
         <main>{children}</main>
         <ScrollRestoration />

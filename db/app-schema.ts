@@ -2,6 +2,7 @@
  * The app's own off-chain tables, in the "app" schema (never Ponder's). Created by the SQL
  * migrations in db/migrations (db/migrate.ts); this module is their typed drizzle view.
  */
+import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
 
 export const app = pgSchema("app");
@@ -55,6 +56,16 @@ export const pendingOperations = app.table(
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** 0003: the calls the registry built from the registered args, [{ to, data }]: the operation's callData must carry each. */
+    calls: jsonb("calls"),
+    /** 0003: when the operation was checked against the bundler or its block (sender and calls); null until then. */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
   },
-  (t) => [index("pending_operations_sender_idx").on(t.sender, t.createdAt), index("pending_operations_status_idx").on(t.status)],
+  (t) => [
+    index("pending_operations_sender_idx").on(t.sender, t.createdAt),
+    index("pending_operations_status_idx").on(t.status),
+    // 0003: the still-pending rows by subject (containment) and by sender, for pendingOperationsFor.
+    index("pending_operations_subject_idx").using("gin", sql`${t.subject} jsonb_path_ops`).where(sql`status in ('signed', 'included')`),
+    index("pending_operations_pending_sender_idx").on(t.sender, t.createdAt).where(sql`status in ('signed', 'included')`),
+  ],
 );

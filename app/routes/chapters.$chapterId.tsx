@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { ActivityList } from "../components/activity-list";
 import { ChapterMap } from "../components/chapter-map";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ApplicationsTable } from "../components/applications-table";
 import { AddressLink, NextPage } from "../components/links";
 import { getChapter, getChapterMembers } from "../models/chapters.server";
-import { chapterLabel, formatTime, mean } from "../utils/format";
+import { pendingOperationsFor } from "../models/operations.server";
+import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId, parseLimit } from "../utils/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,18 +22,48 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const afterRaw = url.searchParams.get("after");
   const after = afterRaw === null ? undefined : parseAddress(afterRaw, "after");
 
-  const [chapter, members] = await Promise.all([getChapter(id), getChapterMembers({ chapterId: id, after, limit: limit + 1 })]);
+  const chapterQuery = getChapter(id);
+  const [chapter, members, pending] = await Promise.all([
+    chapterQuery,
+    getChapterMembers({ chapterId: id, after, limit: limit + 1 }),
+    // Operations on their way about this chapter or its applicants (applications, recommendations, decisions).
+    chapterQuery.then((c) => (c ? pendingOperationsFor({ chapterId: id, accounts: c.pendingApplications.map((a) => a.account) }) : [])),
+  ]);
   invariantResponse(chapter, `Chapter ${id} does not exist`, { status: 404 });
   const page = members.slice(0, limit);
-  return { chapter, members: page, next: members.length > limit ? page[page.length - 1]!.account : null };
+  return { chapter, members: page, next: members.length > limit ? page[page.length - 1]!.account : null, pending };
 }
 
+/** Write buttons and the pending-operation watcher: fetched after hydration, never in the initial JavaScript. */
+const OperationButton = lazy(() => import("../components/wallet/operation-button.client").then((m) => ({ default: m.OperationButton })));
+const RecommendForm = lazy(() => import("../components/wallet/operation-button.client").then((m) => ({ default: m.RecommendForm })));
+const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
+const noSubscription = () => () => undefined;
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
+const PENDING_TEXT: Record<string, string> = {
+  applyForChapterMembership: "application pending",
+  recommendForChapterMembership: "recommendation pending",
+  updateMemberApplicationForChapter: "decision pending",
+};
+
 export default function Chapter() {
-  const { chapter, members, next } = useLoaderData<typeof loader>();
+  const { chapter, members, next, pending } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   return (
     <>
       <h1>{chapterLabel(chapter)}</h1>
       {chapter.removedBlock ? <p className="muted">Removed at block {chapter.removedBlock}.</p> : null}
+      {hydrated && !chapter.removedBlock ? (
+        <Suspense fallback={null}>
+          <p className="chapter-actions">
+            <OperationButton operation="applyForChapterMembership" args={{ chapterId: chapter.id }}>
+              Apply to this chapter
+            </OperationButton>
+          </p>
+          <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
+        </Suspense>
+      ) : null}
       <div className="grid">
         <dl className="facts card">
           <dt>Chapter id</dt>
@@ -83,7 +115,13 @@ export default function Chapter() {
           review queue
         </Link>
       </h2>
+      <PendingList pending={pending} />
       <ApplicationsTable applications={chapter.pendingApplications} />
+      {hydrated && chapter.pendingApplications.length > 0 ? (
+        <Suspense fallback={null}>
+          <RecommendForm applicants={chapter.pendingApplications.map((a) => a.account)} />
+        </Suspense>
+      ) : null}
 
       <h2>Members</h2>
       <table>
@@ -126,6 +164,27 @@ export default function Chapter() {
       <h2>Recent activity</h2>
       <ActivityList rows={chapter.activity} />
     </>
+  );
+}
+
+/** Operations sent but not yet in the read model: the applicant they are about, and who sent them. */
+function PendingList({ pending }: { pending: ReturnType<typeof useLoaderData<typeof loader>>["pending"] }) {
+  if (pending.length === 0) return null;
+  return (
+    <ul className="pending-operations">
+      {pending.map((p) => {
+        const about = p.subject.account ?? p.subject.accounts?.[0] ?? p.sender;
+        return (
+          <li key={p.userOpHash} data-operation={p.operation} data-account={about} data-status={p.status}>
+            <span className="pending-badge">{PENDING_TEXT[p.operation] ?? `${p.operation} pending`}</span> {shortAddress(about)}
+            <span className="muted">
+              {" "}
+              · sent by {shortAddress(p.sender)}, {p.status}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

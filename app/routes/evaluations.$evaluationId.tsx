@@ -1,10 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink, NextPage } from "../components/links";
 import { getEvaluation, getEvaluationVotes } from "../models/evaluations.server";
+import { pendingOperationsFor } from "../models/operations.server";
 import { env } from "../utils/env.server";
-import { formatTime, mean } from "../utils/format";
+import { formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseEvaluationId, parseLimit } from "../utils/http.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -20,7 +22,11 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
   const afterRaw = url.searchParams.get("after");
   const after = afterRaw === null ? undefined : parseAddress(afterRaw, "after");
-  const [evaluation, votes] = await Promise.all([getEvaluation(id), getEvaluationVotes({ evaluationId: id, after, limit: limit + 1 })]);
+  const [evaluation, votes, pending] = await Promise.all([
+    getEvaluation(id),
+    getEvaluationVotes({ evaluationId: id, after, limit: limit + 1 }),
+    pendingOperationsFor({ evaluationId: id }),
+  ]);
   invariantResponse(evaluation, `Evaluation ${id} does not exist`, { status: 404 });
   const histogram = BINS.map((bin) => ({
     ...bin,
@@ -33,12 +39,20 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     gatewayUrl: `${env().IPFS_GATEWAY.replace(/\/?$/, "/")}${evaluation.cid}`,
     votes: page,
     next: votes.length > limit ? page[page.length - 1]!.voter : null,
+    pending,
   };
 }
 
+/** The vote form and the pending-operation watcher: fetched after hydration, never in the initial JavaScript. */
+const VoteForm = lazy(() => import("../components/wallet/operation-button.client").then((m) => ({ default: m.VoteForm })));
+const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
+const noSubscription = () => () => undefined;
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 export default function Evaluation() {
-  const { evaluation: e, histogram, gatewayUrl, votes, next } = useLoaderData<typeof loader>();
+  const { evaluation: e, histogram, gatewayUrl, votes, next, pending } = useLoaderData<typeof loader>();
   const max = Math.max(1, ...histogram.map((b) => b.count));
+  const hydrated = useHydrated();
   return (
     <>
       <h1>Evaluation {e.id}</h1>
@@ -78,6 +92,25 @@ export default function Evaluation() {
           </a>
         </dd>
       </dl>
+
+      <h2>Vote</h2>
+      <p className="muted">Members of the chapter vote with a score from -128 to 127; a new vote replaces the old one.</p>
+      {pending.length > 0 ? (
+        <ul className="pending-operations">
+          {pending.map((p) => (
+            <li key={p.userOpHash} data-operation={p.operation} data-status={p.status}>
+              <span className="pending-badge">{p.operation === "vote" ? "vote pending" : `${p.operation} pending`}</span> from{" "}
+              {shortAddress(p.sender)} <span className="muted">({p.status})</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <VoteForm evaluationId={e.id} />
+          <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
+        </Suspense>
+      ) : null}
 
       <h2>Scores</h2>
       <div className="histogram" role="img" aria-label="Histogram of scores from -128 to 127">

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { ActivityList } from "../components/activity-list";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink } from "../components/links";
 import { getMember } from "../models/members.server";
+import { pendingOperationsFor } from "../models/operations.server";
 import { formatTime, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 
@@ -13,15 +15,29 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const address = parseAddress(params.address);
-  const member = await getMember(address);
+  // Operations about this member (a decision on their application, a recommendation) or sent by them.
+  const [member, pending] = await Promise.all([getMember(address), pendingOperationsFor({ account: address, sender: address })]);
   invariantResponse(member, `No member or applicant with address ${address} is known`, { status: 404 });
-  return { member };
+  return { member, pending };
 }
+
+/** Follows the pending operations after hydration; fetched lazily, never in the initial JavaScript. */
+const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
+const noSubscription = () => () => undefined;
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
+const PENDING_TEXT: Record<string, string> = {
+  applyForChapterMembership: "application pending",
+  recommendForChapterMembership: "recommendation pending",
+  updateMemberApplicationForChapter: "decision pending",
+  vote: "vote pending",
+};
 
 const STATUS_TEXT = { none: "not in a chapter", member: "member", left: "left", removed: "removed" } as const;
 
 export default function Member() {
-  const { member: m } = useLoaderData<typeof loader>();
+  const { member: m, pending } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   const roles = [
     m.executiveOf ? (
       <li key="ce">
@@ -48,6 +64,27 @@ export default function Member() {
         <dt>Party member</dt>
         <dd>{m.partyMember ? "yes" : "no"}</dd>
       </dl>
+
+      {pending.length > 0 ? (
+        <>
+          <h2>Pending</h2>
+          <ul className="pending-operations">
+            {pending.map((p) => (
+              <li key={p.userOpHash} data-operation={p.operation} data-status={p.status}>
+                <span className="pending-badge">{PENDING_TEXT[p.operation] ?? `${p.operation} pending`}</span>{" "}
+                <span className="muted">
+                  sent by <AddressLink address={p.sender} />, {p.status}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {hydrated ? (
+            <Suspense fallback={null}>
+              <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
+            </Suspense>
+          ) : null}
+        </>
+      ) : null}
 
       <h2>Roles</h2>
       {roles.length ? <ul className="roles">{roles}</ul> : <p className="muted">No roles.</p>}

@@ -2,6 +2,9 @@
  * The app's configuration, validated once at start-up. Only `publicEnv()` reaches the browser.
  */
 import { z } from "zod";
+import { CHAIN_ID, partyDeployment } from "../../abis/deployments";
+import { LOCAL_WALLET } from "../wallet/local/addresses";
+import type { WalletConfig } from "../wallet/types";
 
 /** An optional setting: unset and empty are the same (`FOO=` in an env file). */
 const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === "" ? undefined : value), type.optional());
@@ -38,6 +41,11 @@ const schema = z.object({
   BUNDLER_RPC_URL: z.string().url().default("http://127.0.0.1:4337"),
   /** How long the proxy waits for an upstream answer, in milliseconds (10 s by default). */
   RPC_PROXY_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(120_000)).transform((ms) => ms ?? 10_000),
+
+  /** Which wallet signs in the browser: `local` (passkey PartyAccount, local bundler and paymaster) or `alchemy` (Account Kit); by PARTY_ENV when unset. */
+  WALLET_BACKEND: optional(z.enum(["local", "alchemy"])),
+  /** Alchemy Gas Manager policy that sponsors the members' user operations (WALLET_BACKEND=alchemy); none when unset. Public: a policy id is not a secret. */
+  ALCHEMY_GAS_POLICY_ID: optional(z.string().min(1)),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -55,8 +63,44 @@ export function env(): Env {
   return cached;
 }
 
+/** The same-origin JSON-RPC proxy the browser wallet talks to (app/routes/api.alchemy-rpc.ts). */
+export const WALLET_RPC_PATH = "/api/alchemy-rpc";
+
 /** What the browser may see. */
 export function publicEnv() {
   const { IPFS_GATEWAY, PARTY_ENV } = env();
-  return { IPFS_GATEWAY, PARTY_ENV };
+  return { IPFS_GATEWAY, PARTY_ENV, wallet: walletConfig() };
+}
+
+/**
+ * The browser wallet's configuration: addresses and ids only, never a key. Null when the party
+ * contract is not configured (production without PARTY_ADDRESS): pages still render, without
+ * sign-in.
+ */
+export function walletConfig(): WalletConfig | null {
+  const current = env();
+  // Every page's root loader asks; the party address (a CREATE2 computation locally) once per env.
+  if (cachedWallet?.source !== current) cachedWallet = { source: current, config: buildWalletConfig(current) };
+  return cachedWallet.config;
+}
+
+let cachedWallet: { source: Env; config: WalletConfig | null } | undefined;
+
+function buildWalletConfig({ PARTY_ENV, WALLET_BACKEND, ALCHEMY_GAS_POLICY_ID }: Env): WalletConfig | null {
+  let partyAddress: WalletConfig["partyAddress"];
+  try {
+    partyAddress = partyDeployment({ ...process.env, PARTY_ENV }).address;
+  } catch {
+    return null;
+  }
+  const backend = WALLET_BACKEND ?? (PARTY_ENV === "production" ? "alchemy" : "local");
+  const { entryPoint, factory, paymaster, webAuthnVerifier } = LOCAL_WALLET;
+  return {
+    backend,
+    chainId: CHAIN_ID,
+    partyAddress,
+    rpcPath: WALLET_RPC_PATH,
+    ...(backend === "local" ? { local: { entryPoint, factory, paymaster, webAuthnVerifier } } : {}),
+    ...(backend === "alchemy" && ALCHEMY_GAS_POLICY_ID ? { gasPolicyId: ALCHEMY_GAS_POLICY_ID } : {}),
+  };
 }

@@ -1,0 +1,166 @@
+/**
+ * The write buttons. Each press: the member's account (SPEC 8: passkey login and reload when
+ * there is none), the unsigned calls from POST /api/calls/:operation ("Transaction reverted:
+ * <Name>" on 422), one batched user operation, then the lifecycle (signed, included, indexed,
+ * final) under the button; once indexed the page's loaders run again so the new row shows.
+ * The write code itself (app/wallet/operations.ts) is fetched on the first press.
+ */
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import type { OperationName } from "../../calls";
+import type { OperationProgress } from "../../wallet/operations";
+import { useWallet } from "./use-wallet";
+
+function progressText(progress: OperationProgress): string {
+  switch (progress.status) {
+    case "preparing":
+      return "Checking with the contract…";
+    case "signing":
+      return "Confirm with your passkey…";
+    case "signed":
+      return "Signed: waiting for a block…";
+    case "included":
+      return `Included in block ${progress.blockNumber ?? "?"}: waiting for the indexer…`;
+    case "indexed":
+      return "Indexed";
+    case "final":
+      return "Final";
+    case "failed":
+      return progress.error;
+    case "stuck":
+      return "No block has taken it yet";
+    case "replaced":
+      return "Sent again with higher fees";
+  }
+}
+
+type RunState = { progress: OperationProgress | null; error: string | null; running: boolean };
+
+/** Runs one operation at a time and keeps its progress; revalidates the page once it is indexed. */
+export function useOperation(operation: OperationName) {
+  const { controller } = useWallet();
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<RunState>({ progress: null, error: null, running: false });
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  async function run(args: Record<string, unknown>) {
+    if (!controller || state.running) return;
+    // A new press ends the previous operation's wait for "final" (it is indexed by now).
+    abort.current?.abort();
+    const signal = (abort.current = new AbortController()).signal;
+    setState({ progress: null, error: null, running: true });
+    let revalidated = false;
+    const onProgress = (progress: OperationProgress) => {
+      if (signal.aborted) return;
+      // Indexed: the page can show it, so the button is free again; "final" still shows when it comes.
+      const settled = progress.status === "indexed" || progress.status === "final";
+      setState((s) => ({ ...s, progress, running: s.running && !settled }));
+      if (settled && !revalidated) {
+        revalidated = true;
+        revalidator.revalidate();
+      }
+    };
+    try {
+      const { wallet, address } = await controller.requireWallet();
+      const { runOperation } = await import("../../wallet/operations");
+      await runOperation({ wallet, from: address, operation, args, onProgress, signal });
+      // Included without the server's record (see operations.ts): the page may already show it.
+      if (!revalidated) revalidator.revalidate();
+      setState((s) => ({ ...s, running: false }));
+    } catch (error) {
+      if (signal.aborted) return;
+      const { describeWalletError } = await import("../../wallet/describe-error");
+      setState((s) => ({ ...s, error: describeWalletError(error), running: false }));
+    }
+  }
+
+  return { ...state, run, ready: controller !== null };
+}
+
+function Status({ state }: { state: RunState }) {
+  return (
+    <>
+      {state.progress && !state.error ? (
+        <output className="operation-status" data-status={state.progress.status}>
+          {progressText(state.progress)}
+        </output>
+      ) : null}
+      {state.error ? (
+        <span role="alert" data-status="failed">
+          {state.error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+export type OperationButtonProps = {
+  operation: OperationName;
+  args: Record<string, unknown>;
+  children: ReactNode;
+};
+
+/** A button that sends one operation with fixed arguments (Apply, Approve, Reject, Recommend). */
+export function OperationButton({ operation, args, children }: OperationButtonProps) {
+  const op = useOperation(operation);
+  return (
+    <span className="operation" data-operation={operation}>
+      <button type="button" disabled={!op.ready || op.running} onClick={() => void op.run(args)}>
+        {children}
+      </button>
+      <Status state={op} />
+    </span>
+  );
+}
+
+/** Recommending one of the chapter's pending applicants. */
+export function RecommendForm({ applicants }: { applicants: string[] }) {
+  const op = useOperation("recommendForChapterMembership");
+  const [account, setAccount] = useState(applicants[0] ?? "");
+  if (applicants.length === 0) return null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void op.run({ accounts: [account] });
+  };
+  return (
+    <form className="operation" data-operation="recommendForChapterMembership" onSubmit={submit}>
+      <label>
+        Applicant{" "}
+        <select name="account" value={account} onChange={(e) => setAccount(e.target.value)}>
+          {applicants.map((a) => (
+            <option key={a} value={a}>
+              {a}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={!op.ready || op.running || !account}>
+        Recommend
+      </button>
+      <Status state={op} />
+    </form>
+  );
+}
+
+/** A vote on an evaluation: an int8 score (-128 … 127). */
+export function VoteForm({ evaluationId }: { evaluationId: string }) {
+  const op = useOperation("vote");
+  const [score, setScore] = useState("0");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void op.run({ evaluationId, score });
+  };
+  return (
+    <form className="operation" data-operation="vote" onSubmit={submit}>
+      <label>
+        Your score{" "}
+        <input name="score" type="number" min={-128} max={127} step={1} required value={score} onChange={(e) => setScore(e.target.value)} />
+      </label>
+      <button type="submit" disabled={!op.ready || op.running}>
+        Vote
+      </button>
+      <Status state={op} />
+    </form>
+  );
+}

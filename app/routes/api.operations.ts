@@ -1,0 +1,87 @@
+/**
+ * /api/operations — the server's record of the user operations members sent (see
+ * app/models/operations.server.ts for the status rules, app/wallet/lifecycle.ts for the client).
+ *
+ * POST, JSON `{ userOpHash, sender, operation, args, replaces? }`, right after the bundler
+ * accepted the operation (eth_sendUserOperation returned `userOpHash`):
+ *   201 `{ userOpHash, status: "signed" }` registered; 200 `{ userOpHash, status }` the same hash
+ *   was registered before with the same contents (idempotent; status as it is now);
+ *   400 `{ message, field }` invalid input — `operation` not a registry name, `args` that the
+ *   operation's schema refuses (field `args.<name>`), a `sender` or `args` that do not match the
+ *   operation the bundler has under `userOpHash`, or a hash the bundler does not know;
+ *   409 the hash is registered for another operation; 413 body over 64 KB; 415 not JSON;
+ *   403 cross-site, 429 over 100 requests a minute per client (guardPost); 503 database or
+ *   bundler not reachable. The subject is computed here from `operation` and `args` with the
+ *   operations registry; a client's subject is never taken. `replaces` names the stuck operation
+ *   this one replaces (same sender and nonce, fees × 1.1): it becomes failed, "Replaced by <hash>".
+ *
+ * GET ?sender=0x…[&chapterId=…][&account=0x…][&evaluationId=…]
+ *   200 `{ operations: [record, …] }`: the sender's operations that are not final or failed yet,
+ *   newest first (at most 50), each brought up to date on the way; the subject filters narrow it
+ *   to operations about all of the given chapter, account and evaluation. 400 without a valid
+ *   sender. A record is what GET /api/operations/:hash answers.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { listPendingOperations, registerOperation } from "../models/operations.server";
+import { parseAddress, parseChapterId, parseEvaluationId } from "../utils/http.server";
+import { guardPost } from "../utils/post-guard.server";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+const json = (status: number, body: object, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
+
+/** Thrown Responses (bad query parameters, database outages) as JSON `{ message }`. */
+async function answer(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return json(error.status, { message: await error.text() });
+    throw error;
+  }
+}
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return answer(async () => {
+    const url = new URL(request.url);
+    const param = (name: string) => {
+      const value = url.searchParams.get(name);
+      return value === null || value === "" ? undefined : value;
+    };
+    const sender = parseAddress(param("sender") ?? null, "sender");
+    const chapterId = param("chapterId");
+    const evaluationId = param("evaluationId");
+    const account = param("account");
+    const operations = await listPendingOperations({
+      sender,
+      ...(chapterId === undefined ? {} : { chapterId: parseChapterId(chapterId) }),
+      ...(evaluationId === undefined ? {} : { evaluationId: parseEvaluationId(evaluationId) }),
+      ...(account === undefined ? {} : { account: parseAddress(account, "account") }),
+    });
+    return json(200, { operations });
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return json(405, { message: "Only GET and POST are allowed here" }, { allow: "GET, POST" });
+  const refused = guardPost(request, { bucket: "default", context });
+  if (refused) return refused;
+  return answer(async () => {
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return json(413, { message: `The body must be at most ${MAX_BODY_BYTES} bytes` });
+    const type = request.headers.get("content-type") ?? "";
+    if (type && !/^application\/json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
+      return json(415, { message: "Send the body as JSON: { userOpHash, sender, operation, args }" });
+    }
+    const text = await request.text();
+    if (text.length > MAX_BODY_BYTES) return json(413, { message: `The body must be at most ${MAX_BODY_BYTES} bytes` });
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      return json(400, { message: "The body is not valid JSON: send { userOpHash, sender, operation, args }" });
+    }
+    const result = await registerOperation(body);
+    if (!result.ok) return json(result.status, { message: result.message, ...(result.field ? { field: result.field } : {}) });
+    return json(result.created ? 201 : 200, { userOpHash: result.record.userOpHash, status: result.record.status });
+  });
+}

@@ -1,0 +1,190 @@
+/**
+ * The production back-end (WALLET_BACKEND=alchemy): Account Kit's signer with passkey auth and
+ * its Modular Account v2, behind the same Wallet interface as the local back-end. Loaded only by
+ * a dynamic import when someone signs in or signs (its chunk is ~1.7 MB).
+ *
+ * Account Kit is hook-based, so it runs in a small React root of its own (hidden, appended to
+ * <body>): `AlchemyAccountProvider` with a bridge component whose hooks (useSignerStatus,
+ * useUser, useSmartAccountClient, useAuthenticate) feed the Wallet object below. The pages'
+ * React tree is never wrapped or remounted for it.
+ *
+ * User operations go through the smart account client (`client.sendUserOperation({ uo: [...] })`,
+ * one batched operation), not `useSendUserOperation`: since Account Kit 4.x that hook sends
+ * through Alchemy's wallet API (wallet_prepareCalls at `${rpcUrl}/v2`), which our proxy does not
+ * forward; the client speaks the ERC-4337 methods the proxy allows (SPEC 7).
+ */
+import { disconnect } from "@account-kit/core";
+import { AlchemyAccountProvider, useAuthenticate, useSignerStatus, useSmartAccountClient, useUser } from "@account-kit/react";
+import type { AuthParams } from "@account-kit/signer";
+import { QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { createRoot } from "react-dom/client";
+import { getAddress, http } from "viem";
+import { createBundlerClient } from "viem/account-abstraction";
+import { polygon } from "viem/chains";
+import { AccountNotAvailableError, WalletActionError } from "../errors";
+import { waitForUserOperationReceipt } from "../lifecycle";
+import type { AuthReturn } from "../return-params";
+import { PASSKEY_NAME, type SignerStatus, type Wallet, type WalletConfig, type WalletUser } from "../types";
+import { createAlchemyConfig } from "./config.client";
+import { signerStatusOf } from "./status";
+
+type Client = NonNullable<ReturnType<typeof useSmartAccountClient>["client"]>;
+type AccountKitUser = NonNullable<ReturnType<typeof useUser>>;
+
+type Snapshot = {
+  status: SignerStatus;
+  user: AccountKitUser | null;
+  client: Client | undefined;
+  error: Error | undefined;
+  authenticate: (params: AuthParams) => Promise<unknown>;
+};
+
+/** How long to wait for Account Kit to create the account client after a login. */
+const CLIENT_TIMEOUT_MS = 30_000;
+
+export type AlchemyWallet = Wallet & {
+  /** Finishes a login an auth redirect came back from (SPEC 2's return parameters). */
+  completeAuthReturn(authReturn: AuthReturn): Promise<WalletUser>;
+};
+
+export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet> {
+  const accountKit = createAlchemyConfig(config);
+  const queryClient = new QueryClient();
+  const rpcUrl = new URL(config.rpcPath, window.location.origin).href;
+  const bundlerClient = createBundlerClient({ chain: polygon, transport: http(rpcUrl) });
+
+  let latest: Snapshot | undefined;
+  const listeners = new Set<() => void>();
+  const waiters = new Set<() => void>();
+
+  function waitFor<T>(pick: (snapshot: Snapshot) => T | undefined, what: string, timeoutMs = CLIENT_TIMEOUT_MS): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const value = latest && pick(latest);
+        if (value === undefined) return false;
+        cleanup();
+        resolve(value);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new WalletActionError(`${what} did not come within ${timeoutMs / 1000} s`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      if (!check()) waiters.add(check);
+    });
+  }
+
+  const userOf = (snapshot: Snapshot): WalletUser | undefined =>
+    snapshot.client && snapshot.user
+      ? { address: getAddress(snapshot.client.account.address), orgId: snapshot.user.orgId, userId: snapshot.user.userId, email: snapshot.user.email ?? null }
+      : undefined;
+
+  async function login(params: AuthParams): Promise<WalletUser> {
+    const current = await waitFor((s) => (s.status === "initializing" ? undefined : s), "The wallet");
+    await current.authenticate(params);
+    return waitFor(userOf, "The smart account");
+  }
+
+  async function client(): Promise<Client> {
+    const current = await waitFor((s) => (s.status === "initializing" ? undefined : s), "The wallet");
+    if (current.status !== "connected") throw new AccountNotAvailableError();
+    return waitFor((s) => s.client, "The smart account");
+  }
+
+  const wallet: AlchemyWallet = {
+    backend: "alchemy",
+    get status() {
+      return latest?.status ?? "initializing";
+    },
+    get address() {
+      return latest && userOf(latest)?.address;
+    },
+    get user() {
+      return latest && userOf(latest);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    signUp: () => login({ type: "passkey", createNew: true, username: PASSKEY_NAME }),
+    signIn: () => login({ type: "passkey", createNew: false }),
+    completeAuthReturn(authReturn) {
+      if (authReturn.error) return Promise.reject(new WalletActionError(authReturn.error));
+      if (authReturn.bundle && authReturn.orgId && authReturn.idToken) {
+        return login({ type: "oauthReturn", bundle: authReturn.bundle, orgId: authReturn.orgId, idToken: authReturn.idToken, isNewUser: authReturn.isSignup });
+      }
+      if (authReturn.bundle) return login({ type: "email", bundle: authReturn.bundle, orgId: authReturn.orgId, isNewUser: authReturn.isSignup });
+      return Promise.reject(new WalletActionError("The sign-in link is incomplete"));
+    },
+    async logout() {
+      await disconnect(accountKit);
+      // Account Kit and wagmi keep their state under these prefixes; the signer is not persisted by us.
+      for (const storage of [localStorage, sessionStorage]) {
+        for (const key of Object.keys(storage)) if (/^(alchemy|wagmi)/.test(key)) storage.removeItem(key);
+      }
+    },
+    async hasAccount() {
+      try {
+        await client();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async sendCalls(calls) {
+      const { hash } = await (await client()).sendUserOperation({
+        uo: calls.map(({ to, data, value }) => ({ target: to, data, value })),
+      });
+      return hash;
+    },
+    async signTypedData(typedData) {
+      return (await client()).signTypedData({ typedData });
+    },
+    async waitForReceipt(userOpHash) {
+      const receipt = await waitForUserOperationReceipt({ bundlerClient, hash: userOpHash });
+      return {
+        userOpHash: receipt.userOpHash,
+        success: receipt.success,
+        transactionHash: receipt.receipt.transactionHash,
+        blockNumber: receipt.receipt.blockNumber,
+        reason: receipt.reason ?? null,
+      };
+    },
+  };
+
+  return new Promise((resolve) => {
+    const container = document.createElement("div");
+    container.id = "party-alchemy-wallet";
+    container.hidden = true;
+    document.body.append(container);
+    const onChange = (snapshot: Snapshot) => {
+      latest = snapshot;
+      for (const check of [...waiters]) check();
+      for (const listener of listeners) listener();
+      resolve(wallet);
+    };
+    createRoot(container).render(
+      <AlchemyAccountProvider config={accountKit} queryClient={queryClient}>
+        <Bridge onChange={onChange} />
+      </AlchemyAccountProvider>,
+    );
+  });
+}
+
+/** Renders nothing: reports what Account Kit's hooks say whenever it changes. */
+function Bridge({ onChange }: { onChange: (snapshot: Snapshot) => void }) {
+  const signer = useSignerStatus();
+  const user = useUser();
+  const { client, error } = useSmartAccountClient({ type: "ModularAccountV2" });
+  const { authenticateAsync, error: authError } = useAuthenticate();
+  const status = signerStatusOf(signer, authError ?? signer.error);
+  useEffect(() => {
+    onChange({ status, user: user ?? null, client: status === "connected" ? client : undefined, error: error ?? authError ?? undefined, authenticate: authenticateAsync });
+  }, [status, user, client, error, authError, authenticateAsync, onChange]);
+  return null;
+}

@@ -1,0 +1,155 @@
+/**
+ * The local back-end: a passkey (navigator.credentials) owning a PartyAccount, user operations
+ * prepared, sponsored by the local SponsorPaymaster and sent through the same-origin JSON-RPC
+ * proxy (/api/alchemy-rpc forwards chain methods to anvil and bundler methods to alto). Loaded
+ * only by a dynamic import when someone signs up, signs in or signs.
+ *
+ * localStorage holds the passkey's `{ id, publicKey }` (passkey.ts); the account is rebuilt from
+ * it on demand, and a signature always asks the passkey.
+ */
+import { createPublicClient, defineChain, getAddress, http, pad, type Address, type Hex } from "viem";
+import { createBundlerClient, toWebAuthnAccount } from "viem/account-abstraction";
+import { polygon } from "viem/chains";
+import { partyAccountFactoryAbi } from "../../../abis/party-account-factory";
+import { AccountNotAvailableError, WalletActionError } from "../errors";
+import { waitForUserOperationReceipt } from "../lifecycle";
+import type { SignerStatus, Wallet, WalletConfig, WalletUser } from "../types";
+import { LOCAL_WALLET } from "./addresses";
+import { assertPasskey, clearPasskey, createPasskey, loadPasskey, savePasskey, type StoredPasskey } from "./passkey";
+import { ownerFromPublicKey, toPartyAccount, type PartyAccount } from "./smart-account";
+import { localSponsor } from "./sponsor";
+
+export const LOCAL_ORG_ID = "local";
+
+export function createLocalWallet(config: WalletConfig, storage: Storage = localStorage): Wallet {
+  const addresses = { ...LOCAL_WALLET, ...config.local };
+  const rpcUrl = new URL(config.rpcPath, window.location.origin).href;
+  const chain = defineChain({ ...polygon, id: config.chainId, rpcUrls: { default: { http: [rpcUrl] } } });
+  const client = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 1 }) });
+  const bundlerClient = createBundlerClient({
+    client,
+    chain,
+    transport: http(rpcUrl, { retryCount: 1 }),
+    paymaster: localSponsor(addresses.paymaster),
+  });
+
+  let status: SignerStatus = loadPasskey(storage) ? "connected" : "disconnected";
+  let account: { passkey: StoredPasskey; account: PartyAccount } | undefined;
+  const listeners = new Set<() => void>();
+  const set = (next: SignerStatus) => {
+    status = next;
+    for (const listener of listeners) listener();
+  };
+
+  async function accountFor(passkey: StoredPasskey): Promise<PartyAccount> {
+    if (account?.passkey.id === passkey.id) return account.account;
+    const built = await toPartyAccount({
+      client,
+      owner: toWebAuthnAccount({ credential: passkey }),
+      factory: addresses.factory,
+      webAuthnVerifier: addresses.webAuthnVerifier,
+    });
+    account = { passkey, account: built };
+    return built;
+  }
+
+  async function currentAccount(): Promise<PartyAccount> {
+    const passkey = loadPasskey(storage);
+    if (!passkey) throw new AccountNotAvailableError();
+    return accountFor(passkey);
+  }
+
+  const userOf = (passkey: StoredPasskey, address: Address): WalletUser => ({ address, orgId: LOCAL_ORG_ID, userId: passkey.id, email: null });
+
+  /** The counterfactual address of the account a key would own alone (the factory's CREATE2). */
+  const addressOf = (publicKey: Hex) =>
+    client.readContract({
+      address: addresses.factory,
+      abi: partyAccountFactoryAbi,
+      functionName: "getAddress",
+      args: [[ownerFromPublicKey(publicKey, addresses.webAuthnVerifier)], pad("0x", { size: 32 })],
+    });
+
+  /**
+   * Which of the candidate keys is the passkey's: the one whose account exists on chain; if
+   * neither or both do, a second signature (with another challenge) leaves only the true key.
+   */
+  async function recover(first: { id: string; candidates: Hex[] }): Promise<StoredPasskey> {
+    if (first.candidates.length === 1) return { id: first.id, publicKey: first.candidates[0]! };
+    const deployed = await Promise.all(first.candidates.map(async (key) => Boolean(await client.getCode({ address: await addressOf(key) }))));
+    if (deployed.filter(Boolean).length === 1) return { id: first.id, publicKey: first.candidates[deployed.indexOf(true)]! };
+    const second = await assertPasskey();
+    if (second.id !== first.id) throw new WalletActionError("Two different passkeys answered: choose the same passkey twice");
+    const common = first.candidates.filter((key) => second.candidates.includes(key));
+    if (common.length !== 1) throw new WalletActionError("The passkey's public key could not be recovered");
+    return { id: first.id, publicKey: common[0]! };
+  }
+
+  async function authenticate(run: () => Promise<StoredPasskey>): Promise<WalletUser> {
+    set("authenticating");
+    try {
+      const passkey = await run();
+      savePasskey(storage, passkey);
+      const built = await accountFor(passkey);
+      set("connected");
+      return userOf(passkey, getAddress(built.address));
+    } catch (error) {
+      set(loadPasskey(storage) ? "connected" : "error");
+      throw error;
+    }
+  }
+
+  return {
+    backend: "local",
+    get status() {
+      return status;
+    },
+    get address() {
+      return account?.account.address;
+    },
+    get user() {
+      return account ? userOf(account.passkey, account.account.address) : undefined;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    signUp: () => authenticate(createPasskey),
+    signIn: () =>
+      authenticate(async () => {
+        const assertion = await assertPasskey();
+        const known = loadPasskey(storage);
+        if (known?.id === assertion.id && assertion.candidates.includes(known.publicKey.toLowerCase() as Hex)) return known;
+        return recover(assertion);
+      }),
+    async logout() {
+      clearPasskey(storage);
+      account = undefined;
+      set("disconnected");
+    },
+    async hasAccount() {
+      const passkey = loadPasskey(storage);
+      if (!passkey) return false;
+      await accountFor(passkey);
+      return true;
+    },
+    async sendCalls(calls) {
+      const smartAccount = await currentAccount();
+      return bundlerClient.sendUserOperation({ account: smartAccount, calls: calls.map(({ to, data, value }) => ({ to, data, value })) });
+    },
+    async signTypedData(typedData) {
+      const smartAccount = await currentAccount();
+      return smartAccount.signTypedData(typedData);
+    },
+    async waitForReceipt(userOpHash) {
+      const receipt = await waitForUserOperationReceipt({ bundlerClient, hash: userOpHash });
+      return {
+        userOpHash: receipt.userOpHash,
+        success: receipt.success,
+        transactionHash: receipt.receipt.transactionHash,
+        blockNumber: receipt.receipt.blockNumber,
+        reason: receipt.reason ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * One write, end to end in the browser (the actions return unsigned call data; the client signs
+ * and bundles):
+ *
+ *   POST /api/calls/:operation { from, args }  → 422: "Transaction reverted: <Name>" (shown as is)
+ *   wallet.sendCalls(calls)                    → userOpHash (one batched user operation)
+ *   POST /api/operations { userOpHash, ... }   → the server follows it for everyone
+ *   trackOperation(GET /api/operations/:hash)  → signed, included, indexed, final (or failed)
+ *
+ * If the server cannot register the operation (its bundler check is down), the bundler's
+ * receipt is awaited instead: the operation went out either way, only "indexed" is not known.
+ */
+import type { Address, Hex } from "viem";
+import type { OperationName } from "../calls";
+import { callRequestBody } from "../calls/request";
+import { WalletActionError } from "./errors";
+import { revertMessage, trackOperation, type LifecycleEvent } from "./lifecycle";
+import type { Wallet, WalletCall } from "./types";
+
+/** Before the lifecycle starts: asking the server for the calls, then the passkey for a signature. */
+export type OperationProgress = { status: "preparing" } | { status: "signing" } | LifecycleEvent;
+
+export type RunOperationParameters = {
+  wallet: Wallet;
+  from: Address;
+  operation: OperationName;
+  args: Record<string, unknown>;
+  onProgress: (progress: OperationProgress) => void;
+  fetch?: typeof globalThis.fetch;
+  signal?: AbortSignal;
+};
+
+type CallsAnswer = { calls?: { to: Address; data: Hex; value: string }[]; message?: string; error?: string };
+
+/** Runs the operation; resolves when it is final (or only included, see above), rejects with the text to show. */
+export async function runOperation({ wallet, from, operation, args, onProgress, fetch = globalThis.fetch, signal }: RunOperationParameters): Promise<void> {
+  onProgress({ status: "preparing" });
+  const response = await fetch(`/api/calls/${operation}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: callRequestBody({ from, args }),
+    signal,
+  });
+  const answer = (await response.json().catch(() => ({}))) as CallsAnswer;
+  // 422 carries SPEC 8's "Transaction reverted: <Name>"; 400 names the field; 503 says the chain is down.
+  if (!response.ok || !answer.calls) throw new WalletActionError(answer.message ?? `The server answered ${response.status}`);
+  const calls: WalletCall[] = answer.calls.map(({ to, data, value }) => ({ to, data, value: BigInt(value) }));
+  if (calls.length === 0) throw new WalletActionError("Nothing to send");
+
+  onProgress({ status: "signing" });
+  const userOpHash = await wallet.sendCalls(calls);
+
+  // Registered before "signed" is shown: from then on a reload (or anyone) sees it pending.
+  const registered = await fetch("/api/operations", {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({ userOpHash, sender: from, operation, args }, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)),
+    signal,
+  }).catch(() => undefined);
+  onProgress({ status: "signed", userOpHash });
+
+  if (registered?.ok) {
+    let failed: string | undefined;
+    await trackOperation({
+      hash: userOpHash,
+      signal,
+      onStatus: (event) => {
+        // "signed" was reported above, the moment the bundler took it.
+        if (event.status !== "signed") onProgress(event);
+        if (event.status === "failed") failed = event.error;
+      },
+    });
+    if (failed) throw new WalletActionError(failed);
+    return;
+  }
+  const receipt = await wallet.waitForReceipt(userOpHash);
+  const at = { userOpHash, transactionHash: receipt.transactionHash, blockNumber: Number(receipt.blockNumber) };
+  if (!receipt.success) {
+    const error = revertMessage(receipt.reason);
+    onProgress({ status: "failed", error, ...at });
+    throw new WalletActionError(error);
+  }
+  onProgress({ status: "included", ...at });
+}

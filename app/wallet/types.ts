@@ -1,0 +1,79 @@
+/**
+ * The one wallet interface the UI talks to, whatever signs behind it: the local back-end (a
+ * passkey owning a PartyAccount, user operations through our own bundler proxy) or Account Kit
+ * (Alchemy's signer and Modular Account v2). Types and two constants: importing it costs nothing.
+ */
+import type { Address, Hex, TypedData, TypedDataDefinition } from "viem";
+
+/** SPEC 4, wallet signer status. */
+export type SignerStatus = "initializing" | "authenticating" | "connected" | "disconnected" | "error";
+
+export const SIGNER_STATUSES: readonly SignerStatus[] = ["initializing", "authenticating", "connected", "disconnected", "error"];
+
+export type WalletBackendName = "local" | "alchemy";
+
+/** SPEC 9: "New passkey username: a fixed label for members". Both back-ends name passkeys so. */
+export const PASSKEY_NAME = "Party member";
+
+/** Who is signed in (SPEC 3, the wallet session's user). Local passkeys have no email. */
+export type WalletUser = {
+  address: Address;
+  /** Account Kit's organisation id; "local" for the local back-end. */
+  orgId: string;
+  /** Account Kit's user id; the passkey's credential id for the local back-end. */
+  userId: string;
+  email: string | null;
+};
+
+/** One call of a batch: what POST /api/calls/:operation answers, with the value as a bigint. */
+export type WalletCall = { to: Address; data: Hex; value: bigint };
+
+/** The bundler's verdict on a user operation, whichever SDK produced it. */
+export type WalletReceipt = {
+  userOpHash: Hex;
+  success: boolean;
+  transactionHash: Hex;
+  blockNumber: bigint;
+  /** The bundler's revert reason (revert data, as hex) when `success` is false. */
+  reason: string | null;
+};
+
+export type WalletTypedData = TypedDataDefinition<TypedData, string>;
+
+export interface Wallet {
+  readonly backend: WalletBackendName;
+  readonly status: SignerStatus;
+  /** The smart account's address once signed in. */
+  readonly address: Address | undefined;
+  readonly user: WalletUser | undefined;
+  /** Called whenever status, address or user change. */
+  subscribe(listener: () => void): () => void;
+  /** Creates a passkey and the smart account it owns. */
+  signUp(): Promise<WalletUser>;
+  /** Signs in with an existing passkey. */
+  signIn(): Promise<WalletUser>;
+  /** Disconnects the signer and forgets what the back-end stored. */
+  logout(): Promise<void>;
+  /** Whether an operation can be signed now without a new login (the signer and account are there). */
+  hasAccount(): Promise<boolean>;
+  /** Sends the calls as one batched user operation; resolves with its hash once the bundler has it. */
+  sendCalls(calls: readonly WalletCall[]): Promise<Hex>;
+  /** EIP-712 signature of the smart account (ERC-1271, ERC-6492 while not deployed). */
+  signTypedData(typedData: WalletTypedData): Promise<Hex>;
+  /** Waits for the bundler's receipt (SPEC 9 polling). */
+  waitForReceipt(userOpHash: Hex): Promise<WalletReceipt>;
+}
+
+/** What the browser is told about the wallet (publicEnv().wallet): addresses and ids, never a key. */
+export type WalletConfig = {
+  backend: WalletBackendName;
+  chainId: number;
+  /** The party contract: commands' EIP-712 verifying contract. */
+  partyAddress: Address;
+  /** Same-origin JSON-RPC proxy for chain, bundler and paymaster methods. */
+  rpcPath: string;
+  /** Local back-end: the wallet contracts on the local chain. */
+  local?: { entryPoint: Address; factory: Address; paymaster: Address; webAuthnVerifier: Address };
+  /** Account Kit: the gas sponsorship policy, when there is one. */
+  gasPolicyId?: string;
+};

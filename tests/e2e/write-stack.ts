@@ -1,0 +1,155 @@
+/**
+ * The whole local product with the wallet, for browser tests that write: startStack's database
+ * (with the app's own tables: sessions, pending operations), anvil (chain 137, demo data) and
+ * indexer, plus the wallet infrastructure deployed (EntryPoint v0.7, WebAuthn verifier,
+ * PartyAccount factory, sponsoring paymaster), an alto bundler, and the production app server
+ * with WALLET_BACKEND=local and its JSON-RPC proxy pointed at that anvil and bundler.
+ *
+ * And people: each is a Chromium context with one page and a CDP virtual WebAuthn authenticator
+ * (ctap2, internal, resident keys, user verification, automatic presence), so passkeys are
+ * created and asked for as in a real browser, without a prompt.
+ *
+ *   const stack = await startWriteStack();             // beforeAll
+ *   const alice = await stack.person("alice");
+ *   await alice.open("/chapters/1");
+ *   await stack.stop();                                 // afterAll: nothing is left running
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import { startBundler } from "../../scripts/lib/bundler.js";
+import { ROOT } from "../../scripts/lib/indexer.js";
+import { deployWalletInfra } from "../../scripts/lib/wallet-infra.js";
+import { ADMIN } from "../fixtures/accounts.js";
+import { startAppServer } from "../setup/app-server.js";
+import { startStack } from "../setup/stack.js";
+
+export const SCREENSHOTS = join(ROOT, "artifacts", "screenshots");
+
+export type StartWriteStackParameters = {
+  /** Extra app environment (e.g. WALLET_BACKEND=alchemy). */
+  appEnv?: Record<string, string>;
+};
+
+export async function startWriteStack({ appEnv = {} }: StartWriteStackParameters = {}) {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const [stack, browser] = await Promise.all([startStack({ app: false }), launchBrowser()]);
+  const stops: (() => Promise<unknown>)[] = [() => stack.stop(), () => browser.close()];
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s().catch((error) => console.error("write stack stop:", error));
+  };
+  try {
+    const infra = await deployWalletInfra({ rpcUrl: stack.rpcUrl, deployer: ADMIN });
+    const bundler = await startBundler({ rpcUrl: stack.rpcUrl });
+    stops.push(() => bundler.stop());
+    const env = { ...stack.appEnv, BUNDLER_RPC_URL: bundler.url, WALLET_BACKEND: "local", ...appEnv };
+    const app = await startAppServer({ env });
+    stops.push(() => app.stop());
+    // WebAuthn needs a domain as the relying party: localhost, not 127.0.0.1 (both are secure contexts).
+    const appUrl = app.url.replace("127.0.0.1", "localhost");
+
+    const people: Person[] = [];
+    /** A person: a browser context with a passkey authenticator, and the problems its page reported. */
+    async function person(name: string): Promise<Person> {
+      const created = await newPerson(browser, appUrl, name);
+      people.push(created);
+      return created;
+    }
+
+    // Not `...stack`: its appUrl getter throws for a stack started without its own app server.
+    const { databaseUrl, rpcUrl, address, indexer, publicClient, testClient, read, wallet, send, query, waitForIndexer } = stack;
+    return {
+      ...{ databaseUrl, rpcUrl, address, indexer, publicClient, testClient, read, wallet, send, query, waitForIndexer },
+      appUrl,
+      /** The app server's environment, to start another one on the same stack. */
+      appEnv: env,
+      app,
+      infra,
+      bundler,
+      browser,
+      person,
+      people,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export type WriteStack = Awaited<ReturnType<typeof startWriteStack>>;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+}
+
+export type Person = {
+  name: string;
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  authenticatorId: string;
+  /** Uncaught exceptions and console errors so far (expected failed resources left out). */
+  problems: string[];
+  open(path: string): Promise<Page>;
+  /** The passkeys the virtual authenticator holds. */
+  credentials(): Promise<{ credentialId: string; isResidentCredential: boolean; signCount: number }[]>;
+  screenshot(file: string): Promise<void>;
+};
+
+export async function newPerson(browser: Browser, appUrl: string, name: string): Promise<Person> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`${name}: ${error.message}`));
+  page.on("console", (m) => {
+    // A 4xx answer the page handles (the preflight's 422, /api/command's 401) is logged by the browser as a failed resource.
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) problems.push(`${name}: ${m.text()}`);
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return {
+    name,
+    context,
+    page,
+    cdp,
+    authenticatorId,
+    problems,
+    async open(path) {
+      await page.goto(`${appUrl}${path}`);
+      await hydrated(page);
+      return page;
+    },
+    async credentials() {
+      const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+      return credentials;
+    },
+    async screenshot(file) {
+      await page.screenshot({ path: join(SCREENSHOTS, file), fullPage: true });
+    },
+  };
+}
+
+/** Remix has hydrated the page, and the wallet widget has settled (not "initializing"). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => (window as { __remixRouter?: { state: { initialized: boolean } } }).__remixRouter?.state.initialized === true);
+  await page.locator(".wallet:not([data-signer-status='initializing'])").waitFor();
+}
+
+/** The signer status the header shows (SPEC 4). */
+export const signerStatus = (page: Page) => page.locator(".wallet").getAttribute("data-signer-status");
