@@ -16,6 +16,8 @@ export type Subject = {
   account?: Address;
   /** The accounts of a batch (addMemberToParty, recommendForChapterMembership, addChapterToParty). */
   accounts?: Address[];
+  /** updateMemberApplicationForChapter: approval or rejection, so others see which is pending. */
+  approved?: boolean;
 };
 
 /** A multihash as the contract stores it: function code, digest length, digest (right-padded). */

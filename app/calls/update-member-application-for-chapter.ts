@@ -16,5 +16,5 @@ export function updateMemberApplicationForChapter(party: Address, { account, app
 export const updateMemberApplicationForChapterOperation = defineOperation({
   schema: updateMemberApplicationForChapterSchema,
   build: (party, args) => [updateMemberApplicationForChapter(party, args)],
-  subject: ({ account }) => ({ account }),
+  subject: ({ account, approved }) => ({ account, approved }),
 });

@@ -51,6 +51,8 @@ export const RPC_ALLOWED_METHODS = {
   // ERC-7677 paymaster (gas sponsorship).
   pm_getPaymasterStubData: "paymaster",
   pm_getPaymasterData: "paymaster",
+  // Alchemy's gas manager (Account Kit uses it when a sponsorship policy id is configured).
+  alchemy_requestGasAndPaymasterAndData: "alchemy",
   // Alchemy's own.
   rundler_maxPriorityFeePerGas: "alchemy",
   alchemy_simulateUserOperationAssetChanges: "alchemy",

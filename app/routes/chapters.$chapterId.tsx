@@ -10,6 +10,7 @@ import { getChapter, getChapterMembers } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/operations.server";
 import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId, parseLimit } from "../utils/http.server";
+import { pendingText } from "../utils/pending-text";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${chapterLabel(data.chapter)} · Party` : "Chapter · Party" },
@@ -40,12 +41,6 @@ const RecommendForm = lazy(() => import("../components/wallet/operation-button.c
 const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
 const noSubscription = () => () => undefined;
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
-const PENDING_TEXT: Record<string, string> = {
-  applyForChapterMembership: "application pending",
-  recommendForChapterMembership: "recommendation pending",
-  updateMemberApplicationForChapter: "decision pending",
-};
 
 export default function Chapter() {
   const { chapter, members, next, pending } = useLoaderData<typeof loader>();
@@ -176,7 +171,7 @@ function PendingList({ pending }: { pending: ReturnType<typeof useLoaderData<typ
         const about = p.subject.account ?? p.subject.accounts?.[0] ?? p.sender;
         return (
           <li key={p.userOpHash} data-operation={p.operation} data-account={about} data-status={p.status}>
-            <span className="pending-badge">{PENDING_TEXT[p.operation] ?? `${p.operation} pending`}</span> {shortAddress(about)}
+            <span className="pending-badge">{pendingText(p)}</span> {shortAddress(about)}
             <span className="muted">
               {" "}
               · sent by {shortAddress(p.sender)}, {p.status}

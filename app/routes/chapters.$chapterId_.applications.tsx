@@ -8,6 +8,7 @@ import { chapterExists, getApplicationQueue } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/operations.server";
 import { chapterLabel, formatTime } from "../utils/format";
 import { invariantResponse, parseChapterId, parseLimit } from "../utils/http.server";
+import { pendingText } from "../utils/pending-text";
 
 export const meta: MetaFunction = () => [{ title: "Review queue · Party" }];
 
@@ -42,11 +43,6 @@ const OperationButton = lazy(() => import("../components/wallet/operation-button
 const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
 const noSubscription = () => () => undefined;
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
-const PENDING_TEXT: Record<string, string> = {
-  updateMemberApplicationForChapter: "decision pending",
-  recommendForChapterMembership: "recommendation pending",
-};
 
 export default function ApplicationQueue() {
   const { chapter, applications, next, pending } = useLoaderData<typeof loader>();
@@ -98,7 +94,7 @@ export default function ApplicationQueue() {
                   <td className="decision">
                     {waiting.map((p) => (
                       <span key={p.userOpHash} className="pending-badge" data-operation={p.operation} data-status={p.status}>
-                        {PENDING_TEXT[p.operation] ?? `${p.operation} pending`}
+                        {pendingText(p)}
                       </span>
                     ))}{" "}
                     {hydrated ? (

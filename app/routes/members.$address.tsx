@@ -8,6 +8,7 @@ import { getMember } from "../models/members.server";
 import { pendingOperationsFor } from "../models/operations.server";
 import { formatTime, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
+import { pendingText } from "../utils/pending-text";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${shortAddress(data.member.account)} · Party` : "Member · Party" },
@@ -25,13 +26,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
 const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
 const noSubscription = () => () => undefined;
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
-const PENDING_TEXT: Record<string, string> = {
-  applyForChapterMembership: "application pending",
-  recommendForChapterMembership: "recommendation pending",
-  updateMemberApplicationForChapter: "decision pending",
-  vote: "vote pending",
-};
 
 const STATUS_TEXT = { none: "not in a chapter", member: "member", left: "left", removed: "removed" } as const;
 
@@ -71,7 +65,7 @@ export default function Member() {
           <ul className="pending-operations">
             {pending.map((p) => (
               <li key={p.userOpHash} data-operation={p.operation} data-status={p.status}>
-                <span className="pending-badge">{PENDING_TEXT[p.operation] ?? `${p.operation} pending`}</span>{" "}
+                <span className="pending-badge">{pendingText(p)}</span>{" "}
                 <span className="muted">
                   sent by <AddressLink address={p.sender} />, {p.status}
                 </span>

@@ -123,10 +123,10 @@ it("an executive approves; a reload while it is pending still shows it pending; 
     await page.reload();
     await erin.open("/chapters/1/applications");
     const badge = applicantRow(page, aliceAddress).locator(".pending-badge[data-operation='updateMemberApplicationForChapter']");
-    await expect.poll(() => badge.textContent()).toBe("decision pending");
+    await expect.poll(() => badge.textContent()).toBe("approval pending");
     // Anyone sees it: Alice's view of the queue too.
     const alicePage = await alice.open("/chapters/1/applications");
-    expect(await applicantRow(alicePage, aliceAddress).locator(".pending-badge").textContent()).toBe("decision pending");
+    expect(await applicantRow(alicePage, aliceAddress).locator(".pending-badge").textContent()).toBe("approval pending");
     await erin.screenshot("write-approval-pending.png");
   } finally {
     await stack.testClient.setAutomine(true);
