@@ -161,6 +161,7 @@ const NOT_READ_MODEL_QUERIES: Record<string, string> = {
   "read-model.unavailableResponse": "error mapping",
   "indexer-status.getIndexerState": "HTTP only (Ponder and the chain), checked below to run no SQL",
   "proofs.verifyProof": "signature check on the chain; its one read-model query is getSignerStanding, covered above",
+  "proofs.proofVerifyingContract": "reads the deployment, no SQL",
 };
 
 type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[]; [key: string]: unknown };
