@@ -23,6 +23,7 @@ import { decodeErrorResult, type Address, type Hex } from "viem";
 import { UserOperationReceiptNotFoundError, type UserOperationReceipt } from "viem/account-abstraction";
 import { partyAbi } from "../../abis/party";
 import { partyAccountAbi } from "../../abis/party-account";
+import type { subjectJson } from "../calls/types";
 
 // ------------------------------------------------------------------------------------------
 // Constants (SPEC 9) and shared types
@@ -49,8 +50,8 @@ export type OperationRecord = {
   userOpHash: Hex;
   sender: Address;
   operation: string;
-  /** What it is about: ids as decimal strings, accounts checksummed. */
-  subject: { chapterId?: string; evaluationId?: string; account?: Address; accounts?: Address[] };
+  /** What it is about (the registry's subject as stored): ids as decimal strings, accounts checksummed. */
+  subject: ReturnType<typeof subjectJson>;
   status: OperationStatus;
   transactionHash: Hex | null;
   blockNumber: number | null;
@@ -270,6 +271,11 @@ export async function replaceUserOperation({
   return { hash, sent: replacement };
 }
 
+/** The bundler refused a replacement because the operation is already in a bundle it sent. */
+export function isAlreadyBeingProcessed(error: unknown): boolean {
+  return error instanceof Error && /already being processed/i.test(error.message);
+}
+
 export type WaitForReceiptOrReplaceParameters = Omit<WaitForUserOperationReceiptParameters, "previousHashes"> & {
   sendUserOperation: SendUserOperation;
   /** What `hash` was sent with. */
@@ -280,9 +286,10 @@ export type WaitForReceiptOrReplaceParameters = Omit<WaitForUserOperationReceipt
 
 /**
  * Waits for the receipt; when the operation is stuck, replaces it (onStatus says replaced, with
- * the new hash) and waits again, for the new hash and the old ones (whichever lands). Returns the
- * receipt and the hash that got it; throws UserOperationStuckError when the last replacement is
- * stuck too.
+ * the new hash) and waits again, for the new hash and the old ones (whichever lands). A bundler
+ * that refuses the replacement because it already sent the operation in a bundle (and resubmits
+ * that bundle itself) is waited for again instead. Returns the receipt and the hash that got it;
+ * throws UserOperationStuckError when still stuck after `maxReplacements` attempts.
  */
 export async function waitForReceiptOrReplace({
   sendUserOperation,
@@ -313,6 +320,10 @@ export async function waitForReceiptOrReplace({
           return { receipt, hash: candidate };
         }
       }
+      // The bundler has already put it into a bundle transaction, which it resubmits with higher
+      // gas itself (alto: "AA25 invalid account nonce: Another UserOperation with same sender and
+      // nonce is already being processed"): wait again for the same operation.
+      if (isAlreadyBeingProcessed(error)) continue;
       throw error;
     }
     onStatus?.({

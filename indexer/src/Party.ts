@@ -16,11 +16,13 @@ import {
   partyTotals,
   recommendations,
   roleHolders,
+  userOperations,
   votes,
 } from "ponder:schema";
-import { zeroAddress, type Address, type Hex } from "viem";
+import { createPublicClient, http, zeroAddress, type Address, type Hex, type TransactionReceipt } from "viem";
 import { contentId } from "./lib/cid";
 import { locationText } from "./lib/location";
+import { decodeUserOperations, ENTRY_POINT_07 } from "./lib/user-operations";
 
 type Db = Context["db"];
 type AnyEvent = Event;
@@ -31,13 +33,61 @@ function eventId(event: AnyEvent): string {
   return `${event.block.number}-${event.log.logIndex}`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// User operations
+// ---------------------------------------------------------------------------------------------
+/**
+ * The transaction whose user operations were recorded last (block hash and transaction hash, so
+ * that a transaction re-included in another block after a reorg is looked at again). A bundle
+ * with 500 party events costs one receipt, not 500.
+ */
+let lastTransaction: string | undefined;
+const entryPoint = ENTRY_POINT_07.toLowerCase();
+let uncachedClient: ReturnType<typeof createPublicClient> | undefined;
+
+/**
+ * Records the EntryPoint's UserOperationEvents of the event's transaction, once per transaction.
+ * Only a transaction sent to the EntryPoint (a bundle) can carry user operations, so a party
+ * transaction from a plain account costs one string comparison and no request. For a bundle, the
+ * receipt comes through context.client, which Ponder caches in its sync store (a re-index of the
+ * same chain asks the RPC again only when caching is off, as on the local chain). Ponder's own
+ * `includeTransactionReceipts` does not help: it keeps receipts without their logs.
+ */
+async function recordUserOperations(context: Context, event: AnyEvent) {
+  const key = `${event.block.hash}:${event.transaction.hash}`;
+  if (key === lastTransaction) return;
+  if (event.transaction.to?.toLowerCase() !== entryPoint) {
+    lastTransaction = key;
+    return;
+  }
+
+  let receipt: TransactionReceipt = await context.client.getTransactionReceipt({ hash: event.transaction.hash });
+  if (receipt.blockHash !== event.block.hash) {
+    // Ponder's cache keeps receipts across reorgs: ask the node itself for the one in this block.
+    uncachedClient ??= createPublicClient({ transport: http(process.env.PONDER_RPC_URL_137 ?? "http://127.0.0.1:8545") });
+    receipt = await uncachedClient.getTransactionReceipt({ hash: event.transaction.hash });
+  }
+  const rows = decodeUserOperations(receipt.logs).map((operation) => ({
+    ...operation,
+    txHash: event.transaction.hash,
+    blockNumber: event.block.number,
+    timestamp: event.block.timestamp,
+  }));
+  // Do nothing on conflict: after a crash Ponder may replay the rest of a half-flushed transaction.
+  if (rows.length > 0) await context.db.insert(userOperations).values(rows).onConflictDoNothing();
+  // Only now: if anything above failed, the event's retry must do it again.
+  lastTransaction = key;
+}
+
+/** One activity row per event; also the once-per-transaction hook for its user operations. */
 async function recordActivity(
-  db: Db,
+  context: Context,
   event: AnyEvent,
   kind: string,
   fields: { actor?: Address | null; subject?: Address | null; chapterId?: bigint | null; evaluationId?: bigint | null },
 ) {
-  await db.insert(activity).values({
+  await recordUserOperations(context, event);
+  await context.db.insert(activity).values({
     id: eventId(event),
     sortKey: (event.block.number << 20n) + BigInt(event.log.logIndex),
     blockNumber: event.block.number,
@@ -97,7 +147,8 @@ async function bumpTotal(db: Db, field: Total, by: number) {
 // ---------------------------------------------------------------------------------------------
 // Chapters
 // ---------------------------------------------------------------------------------------------
-ponder.on("Party:ChapterAdded", async ({ event, context: { db } }) => {
+ponder.on("Party:ChapterAdded", async ({ event, context }) => {
+  const { db } = context;
   const { chapterId, location, x, y, by } = event.args;
   await db.insert(chapters).values({
     id: chapterId,
@@ -115,33 +166,37 @@ ponder.on("Party:ChapterAdded", async ({ event, context: { db } }) => {
     removedBlock: null,
   });
   await bumpTotal(db, "chapterCount", 1);
-  await recordActivity(db, event, "ChapterAdded", { actor: by, chapterId });
+  await recordActivity(context, event, "ChapterAdded", { actor: by, chapterId });
 });
 
-ponder.on("Party:ChapterLocationUpdated", async ({ event, context: { db } }) => {
+ponder.on("Party:ChapterLocationUpdated", async ({ event, context }) => {
+  const { db } = context;
   const { chapterId, location, x, y, by } = event.args;
   await db.update(chapters, { id: chapterId }).set({ location, locationText: locationText(location), x, y });
-  await recordActivity(db, event, "ChapterLocationUpdated", { actor: by, chapterId });
+  await recordActivity(context, event, "ChapterLocationUpdated", { actor: by, chapterId });
 });
 
-ponder.on("Party:ChapterRemoved", async ({ event, context: { db } }) => {
+ponder.on("Party:ChapterRemoved", async ({ event, context }) => {
+  const { db } = context;
   const { chapterId, by } = event.args;
   await db.update(chapters, { id: chapterId }).set({ removedBlock: event.block.number });
   await bumpTotal(db, "chapterCount", -1);
-  await recordActivity(db, event, "ChapterRemoved", { actor: by, chapterId });
+  await recordActivity(context, event, "ChapterRemoved", { actor: by, chapterId });
 });
 
-ponder.on("Party:CentralCommitteeMemberSet", async ({ event, context: { db } }) => {
+ponder.on("Party:CentralCommitteeMemberSet", async ({ event, context }) => {
+  const { db } = context;
   const { chapterId, account, by } = event.args;
   const member = account === zeroAddress ? null : account;
   await db.update(chapters, { id: chapterId }).set({ centralCommitteeMember: member });
-  await recordActivity(db, event, "CentralCommitteeMemberSet", { actor: by, subject: member, chapterId });
+  await recordActivity(context, event, "CentralCommitteeMemberSet", { actor: by, subject: member, chapterId });
 });
 
 // ---------------------------------------------------------------------------------------------
 // Applications and recommendations
 // ---------------------------------------------------------------------------------------------
-ponder.on("Party:Applied", async ({ event, context: { db } }) => {
+ponder.on("Party:Applied", async ({ event, context }) => {
+  const { db } = context;
   const { account, chapterId } = event.args;
   const id = eventId(event);
   await ensureMember(db, account, event);
@@ -160,10 +215,11 @@ ponder.on("Party:Applied", async ({ event, context: { db } }) => {
   await db.update(members, { account }).set({ pendingApplicationId: id });
   await bumpChapter(db, chapterId, "pendingApplicationCount", 1);
   await bumpTotal(db, "pendingApplicationCount", 1);
-  await recordActivity(db, event, "Applied", { actor: account, subject: account, chapterId });
+  await recordActivity(context, event, "Applied", { actor: account, subject: account, chapterId });
 });
 
-ponder.on("Party:Recommended", async ({ event, context: { db } }) => {
+ponder.on("Party:Recommended", async ({ event, context }) => {
+  const { db } = context;
   const { account, chapterId, by } = event.args;
   const applicationId = (await db.find(members, { account }))!.pendingApplicationId!;
   await db.insert(recommendations).values({
@@ -176,10 +232,11 @@ ponder.on("Party:Recommended", async ({ event, context: { db } }) => {
     timestamp: event.block.timestamp,
   });
   await db.update(applications, { id: applicationId }).set((row) => ({ recommenders: [...row.recommenders, by] }));
-  await recordActivity(db, event, "Recommended", { actor: by, subject: account, chapterId });
+  await recordActivity(context, event, "Recommended", { actor: by, subject: account, chapterId });
 });
 
-ponder.on("Party:ApplicationDecided", async ({ event, context: { db } }) => {
+ponder.on("Party:ApplicationDecided", async ({ event, context }) => {
+  const { db } = context;
   const { account, chapterId, approved, by } = event.args;
   const applicationId = (await db.find(members, { account }))!.pendingApplicationId!;
   await db.update(applications, { id: applicationId }).set({
@@ -192,7 +249,7 @@ ponder.on("Party:ApplicationDecided", async ({ event, context: { db } }) => {
   await db.update(members, { account }).set({ pendingApplicationId: null });
   await bumpChapter(db, chapterId, "pendingApplicationCount", -1);
   await bumpTotal(db, "pendingApplicationCount", -1);
-  await recordActivity(db, event, approved ? "ApplicationApproved" : "ApplicationRejected", {
+  await recordActivity(context, event, approved ? "ApplicationApproved" : "ApplicationRejected", {
     actor: by === zeroAddress ? null : by,
     subject: account,
     chapterId,
@@ -202,7 +259,8 @@ ponder.on("Party:ApplicationDecided", async ({ event, context: { db } }) => {
 // ---------------------------------------------------------------------------------------------
 // Chapter and party membership
 // ---------------------------------------------------------------------------------------------
-ponder.on("Party:JoinedChapter", async ({ event, context: { db } }) => {
+ponder.on("Party:JoinedChapter", async ({ event, context }) => {
+  const { db } = context;
   const { account, chapterId, by } = event.args;
   await ensureMember(db, account, event);
   await db.update(members, { account }).set({
@@ -213,7 +271,7 @@ ponder.on("Party:JoinedChapter", async ({ event, context: { db } }) => {
   });
   await bumpChapter(db, chapterId, "memberCount", 1);
   await bumpTotal(db, "memberCount", 1);
-  await recordActivity(db, event, "JoinedChapter", { actor: by, subject: account, chapterId });
+  await recordActivity(context, event, "JoinedChapter", { actor: by, subject: account, chapterId });
 });
 
 async function leaveChapter(db: Db, account: Address, chapterId: bigint, status: "left" | "removed") {
@@ -222,38 +280,43 @@ async function leaveChapter(db: Db, account: Address, chapterId: bigint, status:
   await bumpTotal(db, "memberCount", -1);
 }
 
-ponder.on("Party:LeftChapter", async ({ event, context: { db } }) => {
+ponder.on("Party:LeftChapter", async ({ event, context }) => {
+  const { db } = context;
   const { account, chapterId } = event.args;
   await leaveChapter(db, account, chapterId, "left");
-  await recordActivity(db, event, "LeftChapter", { actor: account, subject: account, chapterId });
+  await recordActivity(context, event, "LeftChapter", { actor: account, subject: account, chapterId });
 });
 
-ponder.on("Party:RemovedFromChapter", async ({ event, context: { db } }) => {
+ponder.on("Party:RemovedFromChapter", async ({ event, context }) => {
+  const { db } = context;
   const { account, chapterId, by } = event.args;
   await leaveChapter(db, account, chapterId, "removed");
-  await recordActivity(db, event, "RemovedFromChapter", { actor: by, subject: account, chapterId });
+  await recordActivity(context, event, "RemovedFromChapter", { actor: by, subject: account, chapterId });
 });
 
-ponder.on("Party:JoinedParty", async ({ event, context: { db } }) => {
+ponder.on("Party:JoinedParty", async ({ event, context }) => {
+  const { db } = context;
   const { account, by } = event.args;
   await ensureMember(db, account, event);
   await db.update(members, { account }).set({ partyMember: true });
   await bumpTotal(db, "partyMemberCount", 1);
-  await recordActivity(db, event, "JoinedParty", { actor: by, subject: account });
+  await recordActivity(context, event, "JoinedParty", { actor: by, subject: account });
 });
 
-ponder.on("Party:LeftParty", async ({ event, context: { db } }) => {
+ponder.on("Party:LeftParty", async ({ event, context }) => {
+  const { db } = context;
   const { account } = event.args;
   await db.update(members, { account }).set({ partyMember: false });
   await bumpTotal(db, "partyMemberCount", -1);
-  await recordActivity(db, event, "LeftParty", { actor: account, subject: account });
+  await recordActivity(context, event, "LeftParty", { actor: account, subject: account });
 });
 
-ponder.on("Party:RemovedFromParty", async ({ event, context: { db } }) => {
+ponder.on("Party:RemovedFromParty", async ({ event, context }) => {
+  const { db } = context;
   const { account, by } = event.args;
   await db.update(members, { account }).set({ partyMember: false });
   await bumpTotal(db, "partyMemberCount", -1);
-  await recordActivity(db, event, "RemovedFromParty", { actor: by, subject: account });
+  await recordActivity(context, event, "RemovedFromParty", { actor: by, subject: account });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -272,7 +335,8 @@ async function recordExecutiveChange(
   });
 }
 
-ponder.on("Party:ChapterExecutivePromoted", async ({ event, context: { db } }) => {
+ponder.on("Party:ChapterExecutivePromoted", async ({ event, context }) => {
+  const { db } = context;
   const { account, chapterId, by } = event.args;
   const promoted = { active: true, promotedBy: by, promotedBlock: event.block.number, demotedBy: null, demotedBlock: null };
   await db
@@ -282,10 +346,11 @@ ponder.on("Party:ChapterExecutivePromoted", async ({ event, context: { db } }) =
   await db.update(members, { account }).set({ executiveOf: chapterId });
   await bumpChapter(db, chapterId, "executiveCount", 1);
   await recordExecutiveChange(db, event, { account, chapterId, action: "promoted", by });
-  await recordActivity(db, event, "ChapterExecutivePromoted", { actor: by, subject: account, chapterId });
+  await recordActivity(context, event, "ChapterExecutivePromoted", { actor: by, subject: account, chapterId });
 });
 
-ponder.on("Party:ChapterExecutiveDemoted", async ({ event, context: { db } }) => {
+ponder.on("Party:ChapterExecutiveDemoted", async ({ event, context }) => {
+  const { db } = context;
   const { account, chapterId, by } = event.args;
   await db
     .update(chapterExecutives, { account, chapterId })
@@ -293,10 +358,11 @@ ponder.on("Party:ChapterExecutiveDemoted", async ({ event, context: { db } }) =>
   await db.update(members, { account }).set({ executiveOf: null });
   await bumpChapter(db, chapterId, "executiveCount", -1);
   await recordExecutiveChange(db, event, { account, chapterId, action: "demoted", by });
-  await recordActivity(db, event, "ChapterExecutiveDemoted", { actor: by, subject: account, chapterId });
+  await recordActivity(context, event, "ChapterExecutiveDemoted", { actor: by, subject: account, chapterId });
 });
 
-ponder.on("Party:PartyExecutivePromoted", async ({ event, context: { db } }) => {
+ponder.on("Party:PartyExecutivePromoted", async ({ event, context }) => {
+  const { db } = context;
   const { account, by } = event.args;
   const promoted = { active: true, promotedBy: by, promotedBlock: event.block.number, demotedBy: null, demotedBlock: null };
   await db
@@ -305,31 +371,34 @@ ponder.on("Party:PartyExecutivePromoted", async ({ event, context: { db } }) => 
     .onConflictDoUpdate(promoted);
   await db.update(members, { account }).set({ partyExecutive: true });
   await recordExecutiveChange(db, event, { account, chapterId: null, action: "promoted", by });
-  await recordActivity(db, event, "PartyExecutivePromoted", { actor: by, subject: account });
+  await recordActivity(context, event, "PartyExecutivePromoted", { actor: by, subject: account });
 });
 
-ponder.on("Party:PartyExecutiveDemoted", async ({ event, context: { db } }) => {
+ponder.on("Party:PartyExecutiveDemoted", async ({ event, context }) => {
+  const { db } = context;
   const { account, by } = event.args;
   await db.update(partyExecutives, { account }).set({ active: false, demotedBy: by, demotedBlock: event.block.number });
   await db.update(members, { account }).set({ partyExecutive: false });
   await recordExecutiveChange(db, event, { account, chapterId: null, action: "demoted", by });
-  await recordActivity(db, event, "PartyExecutiveDemoted", { actor: by, subject: account });
+  await recordActivity(context, event, "PartyExecutiveDemoted", { actor: by, subject: account });
 });
 
-ponder.on("Party:RoleHolderSet", async ({ event, context: { db } }) => {
+ponder.on("Party:RoleHolderSet", async ({ event, context }) => {
+  const { db } = context;
   const { role, holder, by } = event.args;
   const row = { holder, by, block: event.block.number, timestamp: event.block.timestamp };
   await db
     .insert(roleHolders)
     .values({ role: ROLES[role]!, ...row })
     .onConflictDoUpdate(row);
-  await recordActivity(db, event, `RoleHolderSet:${ROLES[role]}`, { actor: by, subject: holder });
+  await recordActivity(context, event, `RoleHolderSet:${ROLES[role]}`, { actor: by, subject: holder });
 });
 
 // ---------------------------------------------------------------------------------------------
 // Evaluations, votes and info messages
 // ---------------------------------------------------------------------------------------------
-ponder.on("Party:EvaluationMinted", async ({ event, context: { db } }) => {
+ponder.on("Party:EvaluationMinted", async ({ event, context }) => {
+  const { db } = context;
   const { evaluationId, chapterId, hashCode, hashSize, hashDigest, by } = event.args;
   await db.insert(evaluations).values({
     id: evaluationId,
@@ -348,10 +417,11 @@ ponder.on("Party:EvaluationMinted", async ({ event, context: { db } }) => {
   });
   await bumpChapter(db, chapterId, "evaluationCount", 1);
   await bumpTotal(db, "evaluationCount", 1);
-  await recordActivity(db, event, "EvaluationMinted", { actor: by, chapterId, evaluationId });
+  await recordActivity(context, event, "EvaluationMinted", { actor: by, chapterId, evaluationId });
 });
 
-ponder.on("Party:VoteCast", async ({ event, context: { db } }) => {
+ponder.on("Party:VoteCast", async ({ event, context }) => {
+  const { db } = context;
   const { evaluationId, voter, score } = event.args;
   const previous = await db.find(votes, { evaluationId, voter });
   // Copy the old score now: `find` returns a view of Ponder's cached row, which the update below
@@ -368,22 +438,24 @@ ponder.on("Party:VoteCast", async ({ event, context: { db } }) => {
     scoreSum: e.scoreSum + score - (previousScore ?? 0),
   }));
   if (!previous) await bumpTotal(db, "voteCount", 1);
-  await recordActivity(db, event, "VoteCast", { actor: voter, chapterId: evaluation.chapterId, evaluationId });
+  await recordActivity(context, event, "VoteCast", { actor: voter, chapterId: evaluation.chapterId, evaluationId });
 });
 
-ponder.on("Party:PartyExecutiveScoreSet", async ({ event, context: { db } }) => {
+ponder.on("Party:PartyExecutiveScoreSet", async ({ event, context }) => {
+  const { db } = context;
   const { evaluationId, executive, score } = event.args;
   const evaluation = await db
     .update(evaluations, { id: evaluationId })
     .set({ partyExecutiveScore: score, partyExecutiveScoredBy: executive });
-  await recordActivity(db, event, "PartyExecutiveScoreSet", {
+  await recordActivity(context, event, "PartyExecutiveScoreSet", {
     actor: executive,
     chapterId: evaluation.chapterId,
     evaluationId,
   });
 });
 
-ponder.on("Party:InfoSent", async ({ event, context: { db } }) => {
+ponder.on("Party:InfoSent", async ({ event, context }) => {
+  const { db } = context;
   const { infoId, eventName, infoType, hashCode, hashSize, hashDigest, sender } = event.args;
   await db.insert(infoMessages).values({
     id: infoId,
@@ -398,5 +470,5 @@ ponder.on("Party:InfoSent", async ({ event, context: { db } }) => {
     timestamp: event.block.timestamp,
   });
   await bumpTotal(db, "infoCount", 1);
-  await recordActivity(db, event, "InfoSent", { actor: sender });
+  await recordActivity(context, event, "InfoSent", { actor: sender });
 });

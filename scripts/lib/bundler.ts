@@ -87,6 +87,9 @@ export async function startBundler(params: StartBundlerParameters): Promise<Bund
     // Anvil's accounts are funded: no refilling of executors, no monitor of the utility wallet.
     ...["--refilling-wallets", "false"],
     ...["--utility-wallet-monitor", "false"],
+    // Alto bids each bundle ~1.9x the operations' fee and anvil suggests the next tip from recent
+    // blocks, so fees compound until the paymaster's deposit is gone: no commission, a static tip.
+    ...["--bundler-initial-commission", "100", "--static-max-priority-fee-per-gas", "1"],
     ...["--log-level", params.logLevel ?? "warn"],
     ...(params.args ?? []),
   ];

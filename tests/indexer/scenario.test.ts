@@ -65,6 +65,7 @@ const ASSERTED_TABLES = [
   "party_totals",
   "recommendations",
   "role_holders",
+  "user_operations",
   "votes",
 ];
 
@@ -158,6 +159,9 @@ describe("indexer scenario", () => {
     // Every table of ponder.schema.ts is asserted below; a new table needs its assertions here.
     expect(READ_MODEL_TABLES, "tables asserted by this scenario").toEqual(ASSERTED_TABLES);
     expect(Object.keys(model).sort()).toEqual(ASSERTED_TABLES);
+
+    // Plain accounts send every transaction here: no user operations (tests/indexer/user-operations.test.ts has them).
+    expect(model.user_operations).toEqual([]);
 
     const b = (name: string) => s[name]!.block;
     const at = (name: string) => s[name]!.at;

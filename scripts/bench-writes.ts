@@ -1,0 +1,254 @@
+/**
+ * `npm run bench:writes`: how long a member waits from the click to seeing the write on the page.
+ *
+ * The whole local stack with 1 s blocks (anvil --block-time 1): the party contract and the wallet
+ * contracts, the alto bundler, the indexer (Ponder), Postgres and the production app server
+ * (remix-serve build/index.js from a private copy of build/, rebuilt first when out of date).
+ * Then BENCH_WRITES_OPS (20) operations, one after the other with a random 0–1 s pause before
+ * each (clicks fall anywhere within a block), each from a fresh software-passkey account applying
+ * to a chapter (its first operation, which also deploys the account, as for a new member). For
+ * each:
+ *
+ *   click     start: POST /api/calls/applyForChapterMembership to the app server
+ *   build     viem prepares the user operation (alto estimates, the local sponsor pays), the
+ *             passkey signs, eth_sendUserOperation; then POST /api/operations registers it
+ *   included  the bundler has its receipt (eth_getUserOperationReceipt, polled every 50 ms)
+ *   indexed   GET /api/operations/:hash says indexed (or final), polled every 50 ms
+ *
+ * Human-readable figures go to stderr; the last stdout line is one JSON object:
+ *   {"ops":N,"included_p50_ms":N,"indexed_p50_ms":N,"indexed_p95_ms":N}
+ * Target: indexed p95 under 3 s with 1 s blocks.
+ *
+ * Postgres: DATABASE_URL (an admin URL: a database is created and dropped), else the embedded dev
+ * server. Everything started is stopped on exit, also on failure and Ctrl-C. The indexer's output
+ * is kept in $TMPDIR/bench-writes-indexer-<pid>.log.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { stringToHex, type Address, type Hex } from "viem";
+import { UserOperationReceiptNotFoundError } from "viem/account-abstraction";
+import { ADMIN } from "../tests/fixtures/accounts.js";
+import { startOperationsStack, type OperationsStack } from "../tests/operations/stack.js";
+import { stopProcess } from "./lib/anvil.js";
+import { createDatabase, dropDatabase, provideDatabase, type ProvidedDatabase } from "./lib/database.js";
+import { freePort } from "./lib/free-port.js";
+import { ROOT } from "./lib/indexer.js";
+
+const OPS = Number(process.env.BENCH_WRITES_OPS ?? 20);
+const POLL_MS = 50;
+const OP_TIMEOUT_MS = 60_000;
+const TARGET_INDEXED_P95_MS = 3000;
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+let database: ProvidedDatabase | undefined;
+let databaseName: string | undefined;
+let stack: OperationsStack | undefined;
+let buildCopy: string | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await stack?.stop().catch((error: unknown) => log(`could not stop the stack: ${String(error)}`));
+    if (database && databaseName) await dropDatabase(database.url, databaseName).catch((error: unknown) => log(`could not drop ${databaseName}: ${String(error)}`));
+    await database?.stop().catch(() => undefined);
+    if (buildCopy) rmSync(buildCopy, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    log(`\n${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ----------------------------------------------------------------------------------------------
+// The production app server, as tests/setup/app-server.ts starts it: remix-serve build/index.js
+// (NODE_ENV=production) from a private copy of build/ and public/, so that a rebuild in this
+// checkout meanwhile cannot change the files under it.
+// ----------------------------------------------------------------------------------------------
+const BUILD_SOURCES = ["app", "abis", "db", "indexer/ponder.schema.ts", "remix.config.js", "package.json"];
+
+function newestMtime(path: string): number {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+}
+
+/** `remix build` unless build/ is newer than every source; then a private copy of it. */
+function buildAndCopy(): string {
+  const server = join(ROOT, "build", "index.js");
+  const fresh = existsSync(server) && BUILD_SOURCES.every((source) => newestMtime(join(ROOT, source)) < statSync(server).mtimeMs);
+  if (!fresh) {
+    const cli = join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
+    const result = spawnSync(process.execPath, [cli, "build"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
+    if (result.status !== 0) throw new Error(`remix build failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+  const dir = mkdtempSync(join(tmpdir(), "bench-writes-app-"));
+  cpSync(join(ROOT, "build"), join(dir, "build"), { recursive: true });
+  cpSync(join(ROOT, "public"), join(dir, "public"), { recursive: true });
+  cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  return dir;
+}
+
+async function startAppServer(dir: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const serve = join(ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js");
+  const child = spawn(process.execPath, [serve, "build/index.js"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.removeListener("exit", killOnExit));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = () => stopProcess(child, 1000);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`remix-serve exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+    if (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)) return { url, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`remix-serve did not answer /healthz within 30 s:\n${output.slice(-4000)}`);
+    }
+    await sleep(100);
+  }
+}
+
+/** Nearest-rank percentile of sorted values. */
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+async function postJson(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+type Measurement = { buildMs: number; includedMs: number; indexedMs: number; block: number };
+
+async function oneOperation(s: OperationsStack, appUrl: string, index: number): Promise<Measurement> {
+  const account = await s.wallet.account();
+  const args = { chapterId: "1" };
+
+  const click = performance.now();
+  const prepared = await postJson(`${appUrl}/api/calls/applyForChapterMembership`, { from: account.address, args });
+  if (prepared.status !== 200) throw new Error(`POST /api/calls answered ${prepared.status}: ${JSON.stringify(prepared.body)}`);
+  const calls = (prepared.body.calls as { to: Address; data: Hex; value: string }[]).map(({ to, data, value }) => ({ to, data, value: BigInt(value) }));
+  const hash = await s.wallet.bundlerClient.sendUserOperation({ account, calls });
+  const sent = performance.now();
+  const registered = await postJson(`${appUrl}/api/operations`, { userOpHash: hash, sender: account.address, operation: "applyForChapterMembership", args });
+  if (registered.status !== 201) throw new Error(`POST /api/operations answered ${registered.status}: ${JSON.stringify(registered.body)}`);
+
+  const deadline = click + OP_TIMEOUT_MS;
+  const included = (async () => {
+    for (;;) {
+      try {
+        const receipt = await s.wallet.bundlerClient.getUserOperationReceipt({ hash });
+        if (!receipt.success) throw new Error(`operation ${index} reverted`);
+        return { at: performance.now(), block: Number(receipt.receipt.blockNumber) };
+      } catch (error) {
+        if (!(error instanceof UserOperationReceiptNotFoundError)) throw error;
+      }
+      if (performance.now() > deadline) throw new Error(`operation ${index}: no receipt after ${OP_TIMEOUT_MS} ms`);
+      await sleep(POLL_MS);
+    }
+  })();
+  const indexed = (async () => {
+    for (;;) {
+      const response = await fetch(`${appUrl}/api/operations/${hash}`);
+      const record = (await response.json()) as { status?: string; error?: string };
+      if (record.status === "indexed" || record.status === "final") return performance.now();
+      if (record.status === "failed") throw new Error(`operation ${index} failed: ${record.error}`);
+      if (performance.now() > deadline) throw new Error(`operation ${index}: still ${record.status} after ${OP_TIMEOUT_MS} ms`);
+      await sleep(POLL_MS);
+    }
+  })();
+  const [inc, idx] = await Promise.all([included, indexed]);
+  return { buildMs: sent - click, includedMs: inc.at - click, indexedMs: idx - click, block: inc.block };
+}
+
+async function main() {
+  const began = Date.now();
+  log(`bench:writes on ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`);
+  if (loadavg()[0] > availableParallelism()) log("warning: the machine is busy: figures will be pessimistic");
+
+  log("app build (when out of date)");
+  buildCopy = buildAndCopy();
+
+  database = await provideDatabase();
+  databaseName = `bench_writes_${process.pid}`;
+  const databaseUrl = await createDatabase(database.url, databaseName);
+
+  const indexerLogFile = join(tmpdir(), `bench-writes-indexer-${process.pid}.log`);
+  const indexerLog = createWriteStream(indexerLogFile);
+  log("starting anvil (1 s blocks), wallet contracts, alto, indexer and the app server");
+  let phase = Date.now();
+  stack = await startOperationsStack({ databaseUrl, blockTime: 1, indexerLog: (text) => indexerLog.write(text) });
+  const app = await startAppServer(buildCopy, stack.appEnv);
+  stack.adopt(app.stop);
+  log(`  ready in ${((Date.now() - phase) / 1000).toFixed(1)} s (app ${app.url}, indexer log ${indexerLogFile})`);
+
+  phase = Date.now();
+  await stack.send(ADMIN, (party) => party.write.addChapterToParty([[[]], [stringToHex("Berlin", { size: 32 })], [1], [2]]));
+  await stack.waitForIndexer();
+  log(`  chapter 1 added and indexed in ${((Date.now() - phase) / 1000).toFixed(1)} s`);
+
+  // One warm-up operation (first requests to the app, alto and the indexer), not counted.
+  await oneOperation(stack, app.url, 0);
+
+  const results: Measurement[] = [];
+  for (let i = 1; i <= OPS; i++) {
+    // A person clicks at any moment of a block, not right after the last one was indexed (which
+    // would time every click to the start of a block, its worst case): wait a random 0–1 s.
+    await sleep(Math.random() * 1000);
+    const m = await oneOperation(stack, app.url, i);
+    results.push(m);
+    log(
+      `  op ${String(i).padStart(2)}: built and sent ${m.buildMs.toFixed(0).padStart(4)} ms, included ${m.includedMs.toFixed(0).padStart(5)} ms, ` +
+        `indexed ${m.indexedMs.toFixed(0).padStart(5)} ms (block ${m.block})`,
+    );
+  }
+
+  const sorted = (pick: (m: Measurement) => number) => results.map(pick).sort((a, b) => a - b);
+  const included = sorted((m) => m.includedMs);
+  const indexed = sorted((m) => m.indexedMs);
+  const built = sorted((m) => m.buildMs);
+  const figures = {
+    ops: results.length,
+    included_p50_ms: Math.round(percentile(included, 0.5)),
+    indexed_p50_ms: Math.round(percentile(indexed, 0.5)),
+    indexed_p95_ms: Math.round(percentile(indexed, 0.95)),
+  };
+  log("");
+  log(`click → sent (build, sign, send)  p50 ${percentile(built, 0.5).toFixed(0)} ms, p95 ${percentile(built, 0.95).toFixed(0)} ms`);
+  log(`click → included                  p50 ${figures.included_p50_ms} ms, p95 ${percentile(included, 0.95).toFixed(0)} ms`);
+  log(`click → indexed                   p50 ${figures.indexed_p50_ms} ms, p95 ${figures.indexed_p95_ms} ms, max ${indexed[indexed.length - 1]!.toFixed(0)} ms`);
+  log(`indexed p95 target < ${TARGET_INDEXED_P95_MS} ms: ${figures.indexed_p95_ms < TARGET_INDEXED_P95_MS ? "met" : "MISSED"}`);
+  log(`total run time ${((Date.now() - began) / 1000).toFixed(1)} s; load average now ${loadavg()[0].toFixed(1)}`);
+  indexerLog.end();
+  process.stdout.write(`${JSON.stringify(figures)}\n`);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  exitCode = 1;
+  log(`bench:writes failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
