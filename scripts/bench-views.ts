@@ -44,6 +44,7 @@ import { stopProcess } from "./lib/anvil.js";
 import { createDatabase, dropDatabase, redactUrl, startEmbeddedPostgres } from "./lib/database.js";
 import { freePort } from "./lib/free-port.js";
 import { ROOT } from "./lib/indexer.js";
+import { migrate } from "../db/migrate.js";
 import { createSyntheticReadModel } from "./lib/synthetic-read-model.js";
 
 const say = (line = "") => process.stderr.write(`${line}\n`);
@@ -305,6 +306,8 @@ async function main() {
     }
 
     // 2. Read model
+    // The pages also read the app's own tables (pending operations).
+    await migrate(databaseUrl);
     const model = await createSyntheticReadModel({
       databaseUrl,
       chapters: envNumber("BENCH_CHAPTERS", 1000),

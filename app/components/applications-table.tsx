@@ -1,9 +1,16 @@
+import type { ReactNode } from "react";
 import type { PendingApplication } from "../models/chapters.server";
 import { formatTime } from "../utils/format";
 import { AddressLink } from "./links";
 
-/** Pending applications with their recommenders. */
-export function ApplicationsTable({ applications }: { applications: PendingApplication[] }) {
+/** Pending applications with their recommenders; `extra` adds a column (the review queue's decision). */
+export function ApplicationsTable({
+  applications,
+  extra,
+}: {
+  applications: PendingApplication[];
+  extra?: { title: string; className?: string; cell: (application: PendingApplication) => ReactNode };
+}) {
   if (applications.length === 0) return <p className="muted">No pending applications.</p>;
   return (
     <table className="applications">
@@ -12,6 +19,7 @@ export function ApplicationsTable({ applications }: { applications: PendingAppli
           <th>Applicant</th>
           <th>Applied</th>
           <th>Recommended by</th>
+          {extra ? <th>{extra.title}</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -34,10 +42,10 @@ export function ApplicationsTable({ applications }: { applications: PendingAppli
                 ))
               )}
             </td>
+            {extra ? <td className={extra.className}>{extra.cell(a)}</td> : null}
           </tr>
         ))}
       </tbody>
     </table>
   );
 }
-

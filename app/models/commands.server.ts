@@ -26,6 +26,7 @@ import {
 import { env } from "../utils/env.server";
 import { purgeSessions, type Executor } from "./sessions.server";
 import { telegramDataFromParams, verifyTelegramLogin, type Checked, type TelegramLogin } from "./telegram.server";
+import { readLimited } from "../utils/read-limited.server";
 
 /** Larger bodies answer 413; an ERC-6492-wrapped passkey signature is about 2 KB. */
 export const MAX_COMMAND_BODY_BYTES = 64 * 1024;
@@ -110,25 +111,6 @@ export function checkSignedAt(signedAt: bigint, nowMs = Date.now()): { ok: true 
   return { ok: true };
 }
 
-async function readLimited(request: Request, limit: number): Promise<string | undefined> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return undefined;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
-}
 
 /** What a command needs, checked before anyone is authenticated (nothing here touches the database). */
 export type PreparedCommand =

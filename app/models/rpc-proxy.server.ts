@@ -20,6 +20,7 @@
  */
 import { getAddress, type Address } from "viem";
 import { LOCAL_WALLET } from "../wallet/local/addresses";
+import { readLimited } from "../utils/read-limited.server";
 
 export type RpcMethodKind = "chain" | "bundler" | "paymaster" | "alchemy";
 
@@ -430,37 +431,3 @@ function describe(error: unknown): string {
   return "error";
 }
 
-/**
- * The body as text, or undefined once it exceeds `limit` bytes. Past the limit the rest is read
- * and dropped up to `drainLimit` bytes, so the client can read the 413 instead of seeing its
- * upload reset; beyond that (or with a larger Content-Length) the stream is cancelled at once.
- */
-async function readLimited(message: Request | Response, limit: number, drainLimit = limit): Promise<string | undefined> {
-  const declared = Number(message.headers.get("content-length") ?? 0);
-  if (declared > drainLimit) {
-    await message.body?.cancel().catch(() => undefined);
-    return undefined;
-  }
-  if (!message.body) return "";
-  const reader = message.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > drainLimit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    if (total <= limit) chunks.push(value);
-  }
-  if (total > limit) return undefined;
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
-}

@@ -2,11 +2,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { ApplicationsTable } from "../components/applications-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { AddressLink, NextPage } from "../components/links";
+import { NextPage } from "../components/links";
 import { chapterExists, getApplicationQueue } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/operations.server";
-import { chapterLabel, formatTime } from "../utils/format";
+import { chapterLabel } from "../utils/format";
 import { invariantResponse, parseChapterId, parseLimit } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
 
@@ -57,63 +58,32 @@ export default function ApplicationQueue() {
         Review queue · <Link to={`/chapters/${chapter.id}`}>{chapterLabel(chapter)}</Link>
       </h1>
       <p className="muted">Pending applications, oldest first. Executives of this chapter decide them.</p>
-      {applications.length === 0 ? (
-        <p className="muted">No pending applications.</p>
-      ) : (
-        <table className="applications">
-          <thead>
-            <tr>
-              <th>Applicant</th>
-              <th>Applied</th>
-              <th>Recommended by</th>
-              <th>Decision</th>
-            </tr>
-          </thead>
-          <tbody>
-            {applications.map((a) => {
-              const waiting = pendingFor(a.account);
-              return (
-                <tr key={a.id} data-applicant={a.account}>
-                  <td>
-                    <AddressLink address={a.account} />
-                  </td>
-                  <td>
-                    block {a.appliedBlock}, {formatTime(a.appliedAt)}
-                  </td>
-                  <td>
-                    {a.recommenders.length === 0 ? (
-                      <span className="muted">nobody yet</span>
-                    ) : (
-                      a.recommenders.map((r) => (
-                        <span key={r}>
-                          <AddressLink address={r} />{" "}
-                        </span>
-                      ))
-                    )}
-                  </td>
-                  <td className="decision">
-                    {waiting.map((p) => (
-                      <span key={p.userOpHash} className="pending-badge" data-operation={p.operation} data-status={p.status}>
-                        {pendingText(p)}
-                      </span>
-                    ))}{" "}
-                    {hydrated ? (
-                      <Suspense fallback={null}>
-                        <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: true }}>
-                          Approve
-                        </OperationButton>{" "}
-                        <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: false }}>
-                          Reject
-                        </OperationButton>
-                      </Suspense>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      <ApplicationsTable
+        applications={applications}
+        extra={{
+          title: "Decision",
+          className: "decision",
+          cell: (a) => (
+            <>
+              {pendingFor(a.account).map((p) => (
+                <span key={p.userOpHash} className="pending-badge" data-operation={p.operation} data-status={p.status}>
+                  {pendingText(p)}
+                </span>
+              ))}{" "}
+              {hydrated ? (
+                <Suspense fallback={null}>
+                  <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: true }}>
+                    Approve
+                  </OperationButton>{" "}
+                  <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: false }}>
+                    Reject
+                  </OperationButton>
+                </Suspense>
+              ) : null}
+            </>
+          ),
+        }}
+      />
       {applying.length > 0 ? (
         <p className="muted pending-operations">
           {applying.length} application{applying.length === 1 ? "" : "s"} on the way to this queue.
