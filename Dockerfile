@@ -1,6 +1,7 @@
-# One image, two entry points, configured by environment:
-#   web app:  docker run IMAGE                     (remix-serve on $PORT, default 3000)
-#   indexer:  docker run IMAGE npm run indexer     (ponder start)
+# One image, two entry points, configured by environment (see README, "Configuration"):
+#   web app:  docker run IMAGE                          (migrates the app's tables, then remix-serve on $PORT, default 3000; /healthz)
+#   indexer:  docker run -e DATABASE_SCHEMA=party_<deployment> IMAGE npm run indexer:start
+#             (ponder start, writing DATABASE_SCHEMA and pointing the views schema READ_MODEL_SCHEMA, default "party", at it)
 # Stages follow the Indie Stack: deps (all), production deps, build, runtime.
 
 FROM node:20-bookworm-slim AS base
@@ -22,12 +23,14 @@ COPY . .
 RUN npm run build
 
 FROM base AS runtime
+ENV PARTY_ENV=production PONDER_TELEMETRY_DISABLED=true
 COPY --from=production-deps /app/node_modules /app/node_modules
 COPY --from=build /app/build /app/build
 COPY --from=build /app/public /app/public
-COPY package.json remix.config.js ./
+COPY package.json remix.config.js tsconfig.json ./
 COPY abis ./abis
 COPY db ./db
 COPY indexer ./indexer
 EXPOSE 3000
-CMD ["npm", "run", "start"]
+HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["npm", "start"]
