@@ -6,6 +6,8 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink } from "../components/links";
 import { getMember } from "../models/members.server";
 import { pendingOperationsFor } from "../models/operations.server";
+import { unavailableResponse } from "../models/read-model.server";
+import { getVisibleTelegramUsername } from "../models/telegram.server";
 import { formatTime, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
@@ -17,9 +19,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ params }: LoaderFunctionArgs) {
   const address = parseAddress(params.address);
   // Operations about this member (a decision on their application, a recommendation) or sent by them.
-  const [member, pending] = await Promise.all([getMember(address), pendingOperationsFor({ account: address, sender: address })]);
+  const [member, pending, telegram] = await Promise.all([
+    getMember(address),
+    pendingOperationsFor({ account: address, sender: address }),
+    // Shown only when the member chose to (set_telegram_visibility); an outage is a 503 like the rest.
+    getVisibleTelegramUsername(address).catch((error: unknown) => {
+      throw unavailableResponse(error) ?? error;
+    }),
+  ]);
   invariantResponse(member, `No member or applicant with address ${address} is known`, { status: 404 });
-  return { member, pending };
+  return { member, pending, telegram };
 }
 
 /** Follows the pending operations after hydration; fetched lazily, never in the initial JavaScript. */
@@ -30,7 +39,7 @@ const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () =>
 const STATUS_TEXT = { none: "not in a chapter", member: "member", left: "left", removed: "removed" } as const;
 
 export default function Member() {
-  const { member: m, pending } = useLoaderData<typeof loader>();
+  const { member: m, pending, telegram } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const roles = [
     m.executiveOf ? (
@@ -57,6 +66,16 @@ export default function Member() {
         <dd>{m.joinedBlock ? `block ${m.joinedBlock}, ${formatTime(m.joinedAt)}` : "–"}</dd>
         <dt>Party member</dt>
         <dd>{m.partyMember ? "yes" : "no"}</dd>
+        {telegram ? (
+          <>
+            <dt>Telegram</dt>
+            <dd className="telegram">
+              <a href={`https://t.me/${encodeURIComponent(telegram)}`} rel="noreferrer">
+                @{telegram}
+              </a>
+            </dd>
+          </>
+        ) : null}
       </dl>
 
       {pending.length > 0 ? (

@@ -222,6 +222,18 @@ describe("members", () => {
     [...(/<ul class="roles">([\s\S]*?)<\/ul>/.exec(p.main)?.[1] ?? "").matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!));
   const items = (p: Page, heading: string) => [...section(p, heading).matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
 
+  it("shows a linked Telegram username only when the member chose to show it", async () => {
+    const executive = getAddress((await chain.executivesOf(1n))[0]!);
+    await stack.query(
+      `insert into app.telegram_links (address, telegram_id, username, auth_date, visible) values ($1, 4242, 'party_exec', 1, false)`,
+      [executive],
+    );
+    expect(facts(await memberPage(executive))).not.toHaveProperty("Telegram");
+    await stack.query(`update app.telegram_links set visible = true where address = $1`, [executive]);
+    expect(facts(await memberPage(executive))).toMatchObject({ Telegram: "@party_exec" });
+    await stack.query(`delete from app.telegram_links where address = $1`, [executive]);
+  });
+
   it("shows chapter, status and roles as on chain", async () => {
     const chapters = await chain.chapters();
     const executive = (await chain.executivesOf(1n))[0]!;
