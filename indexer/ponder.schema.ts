@@ -239,7 +239,10 @@ export const activity = onchainTable(
   }),
 );
 
-/** Party-wide totals in one row (id 1), so the party page never counts large tables. */
+/**
+ * Party-wide totals in one row (id 1), so the party page never counts large tables. The row is
+ * created by the Party:setup handler before the first event (all counts 0, lastEvent null).
+ */
 export const partyTotals = onchainTable("party_totals", (t) => ({
   id: t.integer().primaryKey(),
   chapterCount: t.integer().notNull(),
@@ -249,6 +252,13 @@ export const partyTotals = onchainTable("party_totals", (t) => ({
   evaluationCount: t.integer().notNull(),
   voteCount: t.integer().notNull(),
   infoCount: t.integer().notNull(),
+  /**
+   * The last event applied: `<block hash>:<log index>`; null before the first event. It identifies
+   * the whole indexed history (the block hash commits to every earlier block), so it changes with
+   * every event and after every reorg; the web server's page cache (server/page-cache.ts) uses it
+   * as the read model's version.
+   */
+  lastEvent: t.text(),
 }));
 
 /**

@@ -1,6 +1,8 @@
 /**
- * Handlers for every event of the party contract. Each keeps its counters up to date and writes
- * one activity row, so pages never aggregate large tables and the state is rebuilt from logs alone.
+ * Handlers for every event of the party contract. Each keeps its counters up to date, writes one
+ * activity row and records itself as the read model's last event (party_totals.last_event), so
+ * pages never aggregate large tables, the state is rebuilt from logs alone and the web server
+ * knows when its cached pages are stale.
  */
 import { ponder, type Context, type Event } from "ponder:registry";
 import {
@@ -79,7 +81,11 @@ async function recordUserOperations(context: Context, event: AnyEvent) {
   lastTransaction = key;
 }
 
-/** One activity row per event; also the once-per-transaction hook for its user operations. */
+/**
+ * One activity row per event, and the event as the read model's version (party_totals.last_event,
+ * `<block hash>:<log index>`); also the once-per-transaction hook for its user operations. Every
+ * handler calls it exactly once.
+ */
 async function recordActivity(
   context: Context,
   event: AnyEvent,
@@ -100,6 +106,8 @@ async function recordActivity(
     chapterId: fields.chapterId ?? null,
     evaluationId: fields.evaluationId ?? null,
   });
+  // An update of a row Ponder keeps in memory: its store flushes the row once per batch of events.
+  await context.db.update(partyTotals, { id: 1 }).set({ lastEvent: `${event.block.hash}:${event.log.logIndex}` });
 }
 
 /** The member row of `account`, created on first sight. */
@@ -126,23 +134,32 @@ function bumpChapter(db: Db, id: bigint, field: "memberCount" | "executiveCount"
 
 type Total = "chapterCount" | "memberCount" | "partyMemberCount" | "pendingApplicationCount" | "evaluationCount" | "voteCount" | "infoCount";
 
-/** Adds `by` to one party-wide total, creating the single totals row on first use. */
+/** Adds `by` to one party-wide total (the single totals row, created by Party:setup). */
 async function bumpTotal(db: Db, field: Total, by: number) {
-  await db
-    .insert(partyTotals)
-    .values({
-      id: 1,
-      chapterCount: 0,
-      memberCount: 0,
-      partyMemberCount: 0,
-      pendingApplicationCount: 0,
-      evaluationCount: 0,
-      voteCount: 0,
-      infoCount: 0,
-      [field]: by,
-    })
-    .onConflictDoUpdate((row) => ({ [field]: row[field] + by }));
+  await db.update(partyTotals, { id: 1 }).set((row) => ({ [field]: row[field] + by }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Setup
+// ---------------------------------------------------------------------------------------------
+/**
+ * The single totals row, once, before the first event: Ponder runs setup handlers only when a
+ * build starts from scratch (not again on crash recovery) and commits them before any event is
+ * indexed, so every handler may simply update the row.
+ */
+ponder.on("Party:setup", async ({ context }) => {
+  await context.db.insert(partyTotals).values({
+    id: 1,
+    chapterCount: 0,
+    memberCount: 0,
+    partyMemberCount: 0,
+    pendingApplicationCount: 0,
+    evaluationCount: 0,
+    voteCount: 0,
+    infoCount: 0,
+    lastEvent: null,
+  });
+});
 
 // ---------------------------------------------------------------------------------------------
 // Chapters

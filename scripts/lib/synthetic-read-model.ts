@@ -17,7 +17,8 @@
  * unique (evaluation, voter) pairs and int8 scores, 10,000 info messages and one activity row per
  * event (VoteCast activity only for the newest `voteActivityShare` of the votes, to keep the
  * activity table at a few hundred thousand rows). Counters on chapters and evaluations and the
- * party_totals row are computed from the child rows, so they agree with them.
+ * party_totals row are computed from the child rows, so they agree with them; its last_event (the
+ * read model's version) is a fixed fake `<block hash>:<log index>`, SYNTHETIC_LAST_EVENT.
  *
  * Block numbers are assigned per phase (chapters, memberships, executives, evaluations, info,
  * votes, departures, demotions, removals), and every event kind has its own log index, so every
@@ -77,6 +78,8 @@ export const SYNTHETIC_TABLES = [
 ] as const;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,44}$/;
+/** party_totals.last_event of every synthetic read model: a fake block hash and log index. */
+export const SYNTHETIC_LAST_EVENT = `0x${"5e".repeat(32)}:0`;
 /** anvil's first account, the local party admin (abis/deployments.ts LOCAL_ADMIN), lower-case. */
 const PARTY_ADMIN = "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266";
 const T0 = 1_700_000_000;
@@ -613,10 +616,12 @@ async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }:
     from: "t_chapter where removed",
   });
 
+  // The indexer's Party:setup handler created the row (all zero) before the load.
+  await step("party_totals: the setup handler's row", `delete from ${S}.party_totals`);
   await step(
     "party_totals",
     `insert into ${S}.party_totals (id, chapter_count, member_count, party_member_count, pending_application_count,
-         evaluation_count, vote_count, info_count)
+         evaluation_count, vote_count, info_count, last_event)
        select 1,
          (select count(*) from ${S}.chapters where removed_block is null),
          (select count(*) from ${S}.members where status = 'member'),
@@ -624,6 +629,7 @@ async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }:
          (select count(*) from ${S}.applications where status = 'applied'),
          (select count(*) from ${S}.evaluations),
          (select count(*) from ${S}.votes),
-         (select count(*) from ${S}.info_messages)`,
+         (select count(*) from ${S}.info_messages),
+         '${SYNTHETIC_LAST_EVENT}'`,
   );
 }

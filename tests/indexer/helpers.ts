@@ -60,6 +60,16 @@ export async function eventIds(tc: TestChain, toBlock: bigint): Promise<string[]
   return logs.map((log) => `${log.blockNumber}-${log.logIndex}`);
 }
 
+/**
+ * What party_totals.last_event must be once the indexer has reached `toBlock`: the last handled
+ * event's `${blockHash}:${logIndex}`, as the node reports it; null when there is none.
+ */
+export async function lastEventOf(tc: TestChain, toBlock: bigint): Promise<string | null> {
+  const logs = await tc.publicClient.getLogs({ address: tc.address, events: HANDLED_EVENTS, fromBlock: 0n, toBlock });
+  const last = logs.at(-1);
+  return last ? `${last.blockHash}:${last.logIndex}` : null;
+}
+
 /** A chapter location as the contract stores it. */
 export const loc = (name: string): Hex => stringToHex(name, { size: 32 });
 /** An address as the read model stores it (lower case). */

@@ -6,7 +6,7 @@
 import { type Hex, type PrivateKeyAccount } from "viem";
 import { ADMIN, ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GRACE, HEIDI } from "../fixtures/accounts.js";
 import { dumpReadModel } from "../setup/read-model.js";
-import { digest, eventIds, lc, loc, useIndexerTest } from "./helpers.js";
+import { digest, eventIds, lastEventOf, lc, loc, useIndexerTest } from "./helpers.js";
 
 const ctx = useIndexerTest();
 const p = (account: PrivateKeyAccount) => ctx.tc.party(account).write;
@@ -25,6 +25,10 @@ it("replaces an abandoned branch of live blocks with the new one, as a clean rei
   await live.waitForBlock(forkBase, 90_000);
   const before = await dumpReadModel(db.url, live.viewsSchema);
   expect(before.chapters).toHaveLength(1);
+  // The read model's version (party_totals.last_event): BOB's vote, the last event before the fork.
+  const versionBefore = `${(await tc.publicClient.getBlock({ blockNumber: forkBase })).hash}:0`;
+  expect(await lastEventOf(tc, forkBase)).toBe(versionBefore);
+  expect(before.party_totals).toMatchObject([{ lastEvent: versionBefore }]);
   const snapshot = await tc.snapshot();
 
   // Branch A: six blocks with party events.
@@ -45,6 +49,10 @@ it("replaces an abandoned branch of live blocks with the new one, as a clean rei
   expect(onA.members.find((m) => m.account === lc(CAROL))).toMatchObject({ status: "member", chapterId: "1" });
   expect(onA.votes).toMatchObject([{ voter: lc(BOB), score: -5 }]);
   expect(onA.evaluations).toMatchObject([{ voteCount: 1, scoreSum: -5 }]);
+  // Branch A's version: the last event of its head block (the new chapter's founder joining).
+  const versionA = await lastEventOf(tc, headA);
+  expect(versionA).toMatch(new RegExp(`^${branchA.at(-1)!.blockHash}:\\d+$`));
+  expect(onA.party_totals).toMatchObject([{ lastEvent: versionA }]);
 
   // Branch B from the same parent: different events, two blocks more.
   await tc.revert(snapshot);
@@ -83,6 +91,12 @@ it("replaces an abandoned branch of live blocks with the new one, as a clean rei
   ]);
   // The activity is exactly the chain's events.
   expect(afterReorg.activity.map((row) => row.id).sort()).toEqual((await eventIds(tc, headB)).sort());
+  // The version is now branch B's last event (BOB leaving chapter 1), as the node reports it
+  // after the reorg; none of branch A's blocks is in it.
+  const versionB = await lastEventOf(tc, headB);
+  expect(versionB).toMatch(new RegExp(`^${branchB.at(-1)!.blockHash}:\\d+$`));
+  expect(versionB).not.toBe(versionA);
+  expect(afterReorg.party_totals).toMatchObject([{ lastEvent: versionB }]);
 
   // A clean reindex of the same chain gives the same read model, row for row.
   const clean = await ctx.startIndexer();

@@ -9,7 +9,7 @@ import { partyAbi } from "../../abis/party.js";
 import { CREATE2_DEPLOYER } from "../../abis/deployments.js";
 import { ADMIN, ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GRACE, HEIDI, IVAN } from "../fixtures/accounts.js";
 import { dumpReadModel, READ_MODEL_TABLES, sortRows, type ReadModel, type Row } from "../setup/read-model.js";
-import { HANDLED_EVENTS, lc, loc, useIndexerTest, type TestIndexer } from "./helpers.js";
+import { HANDLED_EVENTS, lastEventOf, lc, loc, useIndexerTest, type TestIndexer } from "./helpers.js";
 
 // ---------------------------------------------------------------------------------------------
 // Independent expectations: CIDs
@@ -384,6 +384,9 @@ describe("indexer scenario", () => {
     expect(cidV0(MINUTES)).toMatch(/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/);
 
     // --- party-wide totals ------------------------------------------------------------------------
+    // The read model's version: the last party event, IVAN's vote (the only event of the head block).
+    const lastEvent = await lastEventOf(tc, head);
+    expect(lastEvent).toBe(`${(await tc.publicClient.getBlock({ blockNumber: head })).hash}:0`);
     expect(model.party_totals).toEqual([
       {
         id: 1,
@@ -394,6 +397,7 @@ describe("indexer scenario", () => {
         evaluationCount: 3,
         voteCount: 4, // distinct (evaluation, voter) pairs; party-executive scores are not votes
         infoCount: 2,
+        lastEvent,
       },
     ]);
     const [totals] = model.party_totals as [Row];
@@ -535,6 +539,7 @@ describe("indexer scenario", () => {
     await tc.testClient.mine({ blocks: 210 });
     const backfill = await ctx.startIndexer();
     await backfill.waitForBlock(head + 210n, 90_000);
+    // Including party_totals.last_event: blocks without party events leave the version alone.
     expect(await dumpReadModel(db.url, backfill.viewsSchema)).toEqual(model);
     // And the live indexer, having seen those empty blocks finalize, still agrees.
     await live.waitForBlock(head + 210n, 60_000);
