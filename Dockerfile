@@ -1,5 +1,7 @@
 # One image, two entry points, configured by environment (see README, "Configuration"):
-#   web app:  docker run IMAGE                          (migrates the app's tables, then remix-serve on $PORT, default 3000; /healthz)
+#   web app:  docker run IMAGE                          (migrates the app's tables, then server/index.ts on $PORT, default 3000; /healthz)
+#             server/index.ts is remix-serve's job (static files, gzip, the Remix handler) plus the page cache:
+#             docs/decisions/0005-page-cache.md says why it is not remix-serve itself.
 #   indexer:  docker run -e DATABASE_SCHEMA=party_<deployment> IMAGE npm run indexer:start
 #             (ponder start, writing DATABASE_SCHEMA and pointing the views schema READ_MODEL_SCHEMA, default "party", at it)
 # Stages follow the Indie Stack: deps (all), production deps, build, runtime.
@@ -30,6 +32,9 @@ COPY --from=build /app/public /app/public
 COPY package.json remix.config.js tsconfig.json ./
 COPY abis ./abis
 COPY db ./db
+COPY server ./server
+# The server reads the session cookie's name from the app's source.
+COPY app ./app
 COPY indexer ./indexer
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

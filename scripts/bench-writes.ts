@@ -3,7 +3,7 @@
  *
  * The whole local stack with 1 s blocks (anvil --block-time 1): the party contract and the wallet
  * contracts, the alto bundler, the indexer (Ponder), Postgres and the production app server
- * (remix-serve build/index.js from a private copy of build/, rebuilt first when out of date).
+ * (server/index.ts, as `npm start` runs it, from a private copy of build/, rebuilt first when out of date).
  * Then BENCH_WRITES_OPS (20) operations, one after the other with a random 0–1 s pause before
  * each (clicks fall anywhere within a block), each from a fresh software-passkey account applying
  * to a chapter (its first operation, which also deploys the account, as for a new member). For
@@ -23,18 +23,15 @@
  * server. Everything started is stopped on exit, also on failure and Ctrl-C. The indexer's output
  * is kept in $TMPDIR/bench-writes-indexer-<pid>.log.
  */
-import { spawn, spawnSync } from "node:child_process";
-import { cpSync, createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync } from "node:fs";
+import { createWriteStream, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { stringToHex, type Address, type Hex } from "viem";
 import { UserOperationReceiptNotFoundError } from "viem/account-abstraction";
 import { ADMIN } from "../tests/fixtures/accounts.js";
 import { startOperationsStack, type OperationsStack } from "../tests/operations/stack.js";
-import { stopProcess } from "./lib/anvil.js";
+import { snapshotBuild, startAppServer } from "./lib/app-server.js";
 import { createDatabase, dropDatabase, provideDatabase, type ProvidedDatabase } from "./lib/database.js";
-import { freePort } from "./lib/free-port.js";
-import { ROOT } from "./lib/indexer.js";
 
 const OPS = Number(process.env.BENCH_WRITES_OPS ?? 20);
 const POLL_MS = 50;
@@ -67,65 +64,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// ----------------------------------------------------------------------------------------------
-// The production app server, as tests/setup/app-server.ts starts it: remix-serve build/index.js
-// (NODE_ENV=production) from a private copy of build/ and public/, so that a rebuild in this
-// checkout meanwhile cannot change the files under it.
-// ----------------------------------------------------------------------------------------------
-const BUILD_SOURCES = ["app", "abis", "db", "indexer/ponder.schema.ts", "remix.config.js", "package.json"];
-
-function newestMtime(path: string): number {
-  const info = statSync(path);
-  if (!info.isDirectory()) return info.mtimeMs;
-  return Math.max(info.mtimeMs, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
-}
-
-/** `remix build` unless build/ is newer than every source; then a private copy of it. */
-function buildAndCopy(): string {
-  const server = join(ROOT, "build", "index.js");
-  const fresh = existsSync(server) && BUILD_SOURCES.every((source) => newestMtime(join(ROOT, source)) < statSync(server).mtimeMs);
-  if (!fresh) {
-    const cli = join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js");
-    const result = spawnSync(process.execPath, [cli, "build"], { cwd: ROOT, env: { ...process.env, NODE_ENV: "production" }, encoding: "utf8" });
-    if (result.status !== 0) throw new Error(`remix build failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  }
-  const dir = mkdtempSync(join(tmpdir(), "bench-writes-app-"));
-  cpSync(join(ROOT, "build"), join(dir, "build"), { recursive: true });
-  cpSync(join(ROOT, "public"), join(dir, "public"), { recursive: true });
-  cpSync(join(ROOT, "package.json"), join(dir, "package.json"));
-  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
-  return dir;
-}
-
-async function startAppServer(dir: string, env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const serve = join(ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js");
-  const child = spawn(process.execPath, [serve, "build/index.js"], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  child.once("exit", () => process.removeListener("exit", killOnExit));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = () => stopProcess(child, 1000);
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`remix-serve exited with ${child.exitCode}:\n${output.slice(-4000)}`);
-    if (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false)) return { url, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`remix-serve did not answer /healthz within 30 s:\n${output.slice(-4000)}`);
-    }
-    await sleep(100);
-  }
-}
 
 /** Nearest-rank percentile of sorted values. */
 function percentile(sorted: number[], q: number): number {
@@ -186,7 +124,7 @@ async function main() {
   if (loadavg()[0] > availableParallelism()) log("warning: the machine is busy: figures will be pessimistic");
 
   log("app build (when out of date)");
-  buildCopy = buildAndCopy();
+  buildCopy = snapshotBuild("bench-writes-app-");
 
   database = await provideDatabase();
   databaseName = `bench_writes_${process.pid}`;
@@ -197,7 +135,7 @@ async function main() {
   log("starting anvil (1 s blocks), wallet contracts, alto, indexer and the app server");
   let phase = Date.now();
   stack = await startOperationsStack({ databaseUrl, blockTime: 1, indexerLog: (text) => indexerLog.write(text) });
-  const app = await startAppServer(buildCopy, stack.appEnv);
+  const app = await startAppServer({ dir: buildCopy, env: stack.appEnv });
   stack.adopt(app.stop);
   log(`  ready in ${((Date.now() - phase) / 1000).toFixed(1)} s (app ${app.url}, indexer log ${indexerLogFile})`);
 

@@ -1,7 +1,38 @@
+import { useEffect, useState } from "react";
 import type { IndexerState } from "../models/indexer-status.server";
 
+/** How often an open page asks for the indexer's state (while the tab is visible). */
+const REFRESH_MS = 5000;
+
+/**
+ * The page's state first (server-rendered, possibly from the page cache and so not of this
+ * second), then /api/indexer-status as soon as the page runs and every few seconds: a page left
+ * open keeps showing how far the indexer is.
+ */
+function useLiveIndexerState(initial: IndexerState | undefined) {
+  const [live, setLive] = useState<{ state: IndexerState; of: IndexerState | undefined }>();
+  useEffect(() => {
+    let stopped = false;
+    const refresh = () => {
+      if (document.visibilityState === "hidden") return;
+      fetch("/api/indexer-status")
+        .then((r) => (r.ok ? (r.json() as Promise<IndexerState>) : undefined))
+        .then((state) => !stopped && state && setLive({ state, of: initial }), () => undefined);
+    };
+    refresh();
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [initial]);
+  // Newer loader data (a navigation) wins over an answer fetched for older data.
+  return live && live.of === initial ? live.state : initial;
+}
+
 /** Indexed block, seconds behind the chain head, and progress while backfilling. */
-export function IndexerStatusBar({ state }: { state: IndexerState | undefined }) {
+export function IndexerStatusBar({ state: initial }: { state: IndexerState | undefined }) {
+  const state = useLiveIndexerState(initial);
   if (!state?.known) {
     return (
       <p className="indexer-status" data-state="unknown">

@@ -5,6 +5,10 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage } from "../components/links";
 import { listChapters } from "../models/chapters.server";
 import { parseChapterId, parseLimit } from "../utils/http.server";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+
+/** Cached by the web server until the read model changes (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Chapters · Party" }];
 

@@ -11,6 +11,10 @@ import { pendingOperationsFor } from "../models/operations.server";
 import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId, parseLimit } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+
+/** Cached by the web server until the read model changes (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${chapterLabel(data.chapter)} · Party` : "Chapter · Party" },

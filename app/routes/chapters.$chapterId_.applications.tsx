@@ -10,6 +10,10 @@ import { pendingOperationsFor } from "../models/operations.server";
 import { chapterLabel } from "../utils/format";
 import { invariantResponse, parseChapterId, parseLimit } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+
+/** Cached by the web server until the read model changes (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Review queue · Party" }];
 

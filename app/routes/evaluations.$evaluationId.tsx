@@ -8,6 +8,10 @@ import { pendingOperationsFor } from "../models/operations.server";
 import { env } from "../utils/env.server";
 import { formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseEvaluationId, parseLimit } from "../utils/http.server";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+
+/** Cached by the web server until the read model changes (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Evaluation ${data.evaluation.id} · Party` : "Evaluation · Party" },

@@ -6,6 +6,10 @@ import { listInfoMessages } from "../models/info.server";
 import { env } from "../utils/env.server";
 import { formatTime } from "../utils/format";
 import { invariantResponse, parseLimit } from "../utils/http.server";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+
+/** Cached by the web server until the read model changes (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Info · Party" }];
 

@@ -11,6 +11,10 @@ import { getVisibleTelegramUsername } from "../models/telegram.server";
 import { formatTime, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+
+/** Cached by the web server until the read model changes (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${shortAddress(data.member.account)} · Party` : "Member · Party" },

@@ -3,6 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink } from "../components/links";
 import { getPartyOverview } from "../models/party.server";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+
+/** Cached by the web server until the read model changes (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Party · Party" }];
 

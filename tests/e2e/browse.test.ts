@@ -175,3 +175,17 @@ it("downloads the chapter roster and the votes as CSV", async () => {
   const [, ...voteLines] = (await readFile((await votes.path())!, "utf8")).trimEnd().split("\r\n");
   expect(voteLines).toHaveLength(evaluation.votes.size);
 });
+
+it("the status bar follows the indexer while the page stays open (pages may come from the page cache)", async () => {
+  const page = await open("/party");
+  const bar = page.locator(".indexer-status");
+  const blockShown = async () => Number(/^Indexed block (\d+) /.exec(await bar.innerText())?.[1] ?? NaN);
+  const before = await blockShown();
+  expect(before).toBeGreaterThan(0);
+
+  await stack.testClient.mine({ blocks: 2 });
+  const head = await stack.publicClient.getBlockNumber({ cacheTime: 0 });
+  await stack.indexer.waitForBlock(head, 30_000);
+  // No reload: the bar asks /api/indexer-status every 5 s.
+  await expect.poll(blockShown, { timeout: 15_000, interval: 250 }).toBe(Number(head));
+});

@@ -27,6 +27,7 @@ import { deployParty } from "../../scripts/lib/deploy.js";
 import { startIndexer } from "../../scripts/lib/indexer.js";
 import { localChain } from "../../scripts/lib/local-chain.js";
 import { seedDemoData } from "../../scripts/lib/seed.js";
+import { versionOf, versionQuery } from "../../server/read-model-version.js";
 import { startAppServer, type AppServer } from "./app-server.js";
 import { setupTestDatabase } from "./postgres.js";
 
@@ -120,12 +121,35 @@ export async function startStack({ app: withApp = true }: StartStackParameters =
       /** Rows of `text` (use `${stack.viewsSchema}` for the read model's schema). */
       query: async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
       /** Waits until the indexer has indexed the chain's current head (read fresh, not from viem's cache). */
-      waitForIndexer: async () => indexer.waitForBlock(await publicClient.getBlockNumber({ cacheTime: 0 }), 60_000),
+      waitForIndexer: async () => {
+        await indexer.waitForBlock(await publicClient.getBlockNumber({ cacheTime: 0 }), 60_000);
+        if (app) await waitForPageCache(app.url, pool, indexer.viewsSchema);
+      },
+      /** Waits until the app server's page cache is at the database's current version (after a write to the app's tables). */
+      waitForPageCache: () => (app ? waitForPageCache(app.url, pool, indexer.viewsSchema) : Promise.resolve()),
       stop,
     };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * Waits until the server at `url` serves pages at the version the database is at now (it polls
+ * it every 250 ms, server/read-model-version.ts): a page asked for after this shows every indexed
+ * event and app-table change made before the call.
+ */
+export async function waitForPageCache(url: string, pool: pg.Pool, viewsSchema: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // Both only move forward: read the database after the server, so a match is at least as new as the call.
+    const seen = (await fetch(`${url}/healthz`)).headers.get("x-read-model-version");
+    const { rows } = await pool.query<{ chain: string | null; app: string | null }>(versionQuery(viewsSchema));
+    const wanted = versionOf(rows[0]);
+    if (seen === wanted) return;
+    if (Date.now() > deadline) throw new Error(`the app server's page cache is at version ${seen}, not ${wanted}, after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 

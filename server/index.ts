@@ -1,0 +1,108 @@
+/**
+ * The production web server: `npm start` (after the app's migrations), the Docker image's web
+ * entry point, and what the tests and benchmarks run.
+ *
+ *   tsx server/index.ts [build/index.js]
+ *
+ * It does what `remix-serve` does (the build's assets under /build/ as immutable files, public/
+ * for an hour, gzip, the Remix request handler) on Hono's Node adapter, plus the one thing
+ * remix-serve has no place for: the page cache (server/page-cache.ts), which answers before any
+ * framework code runs. Why not remix-serve: docs/decisions/0005-page-cache.md.
+ *
+ * Environment: PORT (3000), HOST (all interfaces), DATABASE_URL, READ_MODEL_SCHEMA ("party"),
+ * PAGE_CACHE_MB (256; 0 turns the cache off), and everything the app itself reads
+ * (app/utils/env.server.ts). `npm run dev` still runs `remix dev`, without the cache.
+ */
+import { createServer } from "node:http";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { SESSION_COOKIE } from "../app/utils/session-cookie.server";
+import { PageCache } from "./page-cache";
+import { pollReadModelVersion } from "./read-model-version";
+
+type Bindings = { incoming: import("node:http").IncomingMessage };
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
+  return value;
+}
+
+export async function startServer({ buildPath = "build/index.js" }: { buildPath?: string } = {}) {
+  process.env.NODE_ENV ??= "production";
+  const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  const remix = createRequestHandler(build, process.env.NODE_ENV);
+
+  const cacheMegabytes = numberFromEnv("PAGE_CACHE_MB", 256);
+  const databaseUrl = process.env.DATABASE_URL;
+  const version =
+    cacheMegabytes > 0 && databaseUrl
+      ? pollReadModelVersion({ databaseUrl, schema: process.env.READ_MODEL_SCHEMA ?? "party" })
+      : undefined;
+  const cache = version
+    ? new PageCache({ version: version.current, maxBytes: cacheMegabytes * 1024 * 1024, sessionCookie: SESSION_COOKIE })
+    : undefined;
+
+  const app = new Hono<{ Bindings: Bindings }>();
+  app.use(
+    `${build.publicPath}*`,
+    serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
+  );
+  app.use("*", serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  app.use("*", compress());
+  app.all("*", (c) => {
+    const request = c.req.raw;
+    // The key from the raw request line, exactly as the fast path computes it.
+    const key = cache?.key(request.method, c.env.incoming.url, request.headers.get("cookie"));
+    return cache && key !== undefined ? cache.fill(request, key, (r) => remix(r)) : remix(request);
+  });
+  app.onError((error) => {
+    console.error(error);
+    return new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain" } });
+  });
+
+  // Remix's single fetch needs the platform's own Request and Response, not the adapter's.
+  const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
+  const server = createServer((req, res) => {
+    if (cache?.serveHit(req, res)) return;
+    // What the cache is at: a test can wait for it to reach what the database says.
+    if (req.url === "/healthz" && version) res.setHeader("x-read-model-version", version.current() ?? "");
+    void listener(req, res);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const port = numberFromEnv("PORT", 3000);
+  const host = process.env.HOST || undefined;
+  await new Promise<void>((ready) => server.listen(port, host, ready));
+  console.log(
+    `[server] http://${host ?? "localhost"}:${port} (page cache ${cache ? `${cacheMegabytes} MB` : "off"}, NODE_ENV ${process.env.NODE_ENV})`,
+  );
+
+  return {
+    server,
+    cache,
+    async close() {
+      await new Promise((done) => server.close(done));
+      await version?.stop();
+    },
+  };
+}
+
+const entry = process.argv[1] && resolve(process.argv[1]);
+if (entry && pathToFileURL(entry).href === import.meta.url) {
+  const running = await startServer({ buildPath: process.argv[2] });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      running.server.closeAllConnections();
+      void running.close().finally(() => process.exit(0));
+    });
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * server/page-cache.ts on its own: what is kept, for how long, what drops it, and what a client
+ * gets back. The renderer here is a plain function returning Responses (the integration test,
+ * tests/app/page-cache.test.ts, runs the cache in the production server over a real read model).
+ */
+import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
+import { acceptsGzip, cacheableFor, PageCache } from "../../server/page-cache.js";
+
+const PAGE = { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", "surrogate-control": "max-age=300" };
+
+function setup({ maxBytes = 1 << 20 } = {}) {
+  const state = { version: "v1" as string | undefined, now: 1_000_000, renders: [] as string[] };
+  const cache = new PageCache({ version: () => state.version, maxBytes, sessionCookie: "__Host-session", now: () => state.now });
+  const render =
+    (html: (path: string) => string = (path) => `<html>${path} at ${state.version} #${state.renders.length - 1}</html>`, headers: Record<string, string> = PAGE, status = 200) =>
+    async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      state.renders.push(path);
+      return new Response(html(path), { status, headers });
+    };
+  const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+    cache.fill(new Request(`http://app.test${path}`, { method, headers }), cache.key(method, path, headers.cookie)!, render());
+  return { cache, state, render, get };
+}
+
+describe("keys: what may be served from the cache at all", () => {
+  const { cache } = setup();
+  it("GET and HEAD of any path and query, without the session cookie", () => {
+    expect(cache.key("GET", "/chapters/1?limit=5", undefined)).toBe("/chapters/1?limit=5");
+    expect(cache.key("HEAD", "/", "theme=dark")).toBe("/");
+    expect(cache.key("GET", "/", "a=1; __Host-sessionx=2")).toBe("/");
+  });
+  it("never a write, a personal request or a loader data request", () => {
+    expect(cache.key("POST", "/chapters/1", undefined)).toBeUndefined();
+    expect(cache.key("GET", "/chapters/1", "a=1; __Host-session=abc")).toBeUndefined();
+    expect(cache.key("GET", "/chapters/1.data?_routes=routes%2Fchapters", undefined)).toBeUndefined();
+    expect(cache.key("GET", "/_root.data", undefined)).toBeUndefined();
+  });
+});
+
+describe("PageCache", () => {
+  it("renders a page once, then serves it (gzip as stored, identity inflated, 304 for its ETag, HEAD without a body)", async () => {
+    const { get, state } = setup();
+    const first = await get("/chapters/1");
+    expect(first.headers.get("x-cache")).toBe("miss");
+    expect(first.headers.has("surrogate-control")).toBe(false);
+    const html = await first.text();
+    expect(html).toBe("<html>/chapters/1 at v1 #0</html>");
+
+    const gzipped = await get("/chapters/1", { "accept-encoding": "gzip, deflate, br" });
+    expect(gzipped.headers.get("x-cache")).toBe("hit");
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
+    expect(gzipped.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(gzipped.headers.get("cache-control")).toBe("no-cache");
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(html);
+
+    const identity = await get("/chapters/1", { "accept-encoding": "gzip;q=0, identity" });
+    expect([identity.headers.get("content-encoding"), await identity.text()]).toEqual([null, html]);
+
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const revalidated = await get("/chapters/1", { "if-none-match": `W/"other", ${etag}` });
+    expect([revalidated.status, await revalidated.text()]).toEqual([304, ""]);
+
+    const head = await get("/chapters/1", {}, "HEAD");
+    expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([200, String(html.length), ""]);
+    expect(state.renders).toEqual(["/chapters/1"]);
+  });
+
+  it("a new version drops every page; an unknown version bypasses the cache", async () => {
+    const { get, state, cache } = setup();
+    await get("/a");
+    await get("/b");
+    expect(cache.stats()).toMatchObject({ entries: 2, misses: 2 });
+    state.version = "v2";
+    expect(await (await get("/a")).text()).toBe("<html>/a at v2 #2</html>");
+    expect(cache.stats()).toMatchObject({ entries: 1, misses: 3 });
+
+    state.version = undefined;
+    const bypassed = await get("/a");
+    expect([bypassed.headers.get("x-cache"), bypassed.headers.has("surrogate-control")]).toEqual(["bypass", false]);
+    expect(await bypassed.text()).toBe("<html>/a at undefined #3</html>");
+    expect(cache.stats()).toMatchObject({ entries: 0, bypasses: 1 });
+  });
+
+  it("a page rendered while the version moved on is answered but not kept", async () => {
+    const { cache, state } = setup();
+    const request = new Request("http://app.test/slow");
+    const response = await cache.fill(request, "/slow", async () => {
+      state.version = "v2";
+      return new Response("rendered at v1, maybe", { headers: PAGE });
+    });
+    expect(await response.text()).toBe("rendered at v1, maybe");
+    expect(cache.stats().entries).toBe(0);
+  });
+
+  it("keeps a page at most Surrogate-Control's max-age", async () => {
+    const { get, state } = setup();
+    await get("/p");
+    state.now += 299_000;
+    expect((await get("/p")).headers.get("x-cache")).toBe("hit");
+    state.now += 1_000;
+    expect((await get("/p")).headers.get("x-cache")).toBe("miss");
+    expect(state.renders).toEqual(["/p", "/p"]);
+  });
+
+  it("concurrent misses of one page render it once", async () => {
+    const { cache, state } = setup();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const render = async () => {
+      state.renders.push("/busy");
+      await gate;
+      return new Response("<html>busy</html>", { headers: PAGE });
+    };
+    const responses = Array.from({ length: 10 }, () => cache.fill(new Request("http://app.test/busy"), "/busy", render));
+    release();
+    const states = (await Promise.all(responses)).map((r) => r.headers.get("x-cache"));
+    expect(state.renders).toEqual(["/busy"]);
+    expect(states.sort()).toEqual(["hit", "hit", "hit", "hit", "hit", "hit", "hit", "hit", "hit", "miss"]);
+  });
+
+  it("evicts the least recently served pages beyond maxBytes", async () => {
+    const { cache, state, get } = setup({ maxBytes: 4 * 1024 });
+    // Random, so incompressible: about 1.2 KB each gzipped, three fit.
+    const noise = () => randomBytes(1200).toString("base64");
+    const fill = (path: string) => cache.fill(new Request(`http://app.test${path}`), path, async () => {
+      state.renders.push(path);
+      return new Response(noise() + path, { headers: PAGE });
+    });
+    await fill("/1");
+    await fill("/22");
+    await get("/1"); // served: now the most recent
+    await fill("/333");
+    await fill("/4444");
+    expect(cache.stats()).toMatchObject({ entries: 3, evicted: 1 });
+    expect(cache.stats().bytes).toBeLessThanOrEqual(4 * 1024);
+    // "/22" was the least recently served, so it went first; "/1" is still there.
+    expect((await fill("/1")).headers.get("x-cache")).toBe("hit");
+    expect((await fill("/22")).headers.get("x-cache")).toBe("miss");
+  });
+
+  it("does not keep errors, cookies, pages without Surrogate-Control or with no-store", async () => {
+    const { cache, state } = setup();
+    const cases: [string, Response][] = [
+      ["/404", new Response("nope", { status: 404, headers: PAGE })],
+      ["/cookie", new Response("hi", { headers: { ...PAGE, "set-cookie": "a=1" } })],
+      ["/plain", new Response("plain", { headers: { "content-type": "text/html" } })],
+      ["/no-store", new Response("x", { headers: { ...PAGE, "surrogate-control": "no-store, max-age=60" } })],
+    ];
+    for (const [path, response] of cases) {
+      const answered = await cache.fill(new Request(`http://app.test${path}`), path, async () => (state.renders.push(path), response.clone()));
+      expect([path, answered.status, answered.headers.get("x-cache"), answered.headers.has("surrogate-control")]).toEqual([path, response.status, "bypass", false]);
+      expect(await answered.text()).toBe(await response.text());
+    }
+    expect(cache.stats()).toMatchObject({ entries: 0, bypasses: 4 });
+    // The cookie reaches the client untouched.
+    const cookie = await cache.fill(new Request("http://app.test/cookie"), "/cookie", async () => new Response("hi", { headers: { ...PAGE, "set-cookie": "a=1" } }));
+    expect(cookie.headers.get("set-cookie")).toBe("a=1");
+  });
+});
+
+describe("header parsing", () => {
+  it("acceptsGzip", () => {
+    expect(acceptsGzip("gzip, deflate, br")).toBe(true);
+    expect(acceptsGzip("br;q=1.0, gzip;q=0.8, *;q=0.1")).toBe(true);
+    expect(acceptsGzip("*")).toBe(true);
+    expect(acceptsGzip("gzip;q=0")).toBe(false);
+    expect(acceptsGzip("identity")).toBe(false);
+    expect(acceptsGzip("")).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
+  });
+  it("cacheableFor", () => {
+    const with_ = (headers: Record<string, string>, status = 200) => cacheableFor(new Response(null, { status, headers }));
+    expect(with_({ "surrogate-control": "max-age=300" })).toBe(300);
+    expect(with_({ "surrogate-control": "content=\"ESI/1.0\", max-age=5" })).toBe(5);
+    expect(with_({ "surrogate-control": "max-age=0" })).toBeUndefined();
+    expect(with_({ "surrogate-control": "max-age=300" }, 404)).toBeUndefined();
+    expect(with_({ "cache-control": "public, max-age=300" })).toBeUndefined();
+  });
+});
