@@ -65,6 +65,16 @@ export const activityColumns = sql.raw(`id, sort_key::text as "sortKey", block_n
 export const DETAIL_LIST_CAP = 50;
 
 /**
+ * The chapter page is an overview: the first pending applications, the latest evaluations and
+ * the latest activity, each linking to its full list (the review queue, /evaluations?chapter=).
+ * Short lists keep the page light: it is the heaviest page, and its size is what a cached page
+ * costs to send (README, "Measured").
+ */
+export const CHAPTER_PAGE_PENDING = 20;
+export const CHAPTER_PAGE_EVALUATIONS = 10;
+export const CHAPTER_PAGE_ACTIVITY = 10;
+
+/**
  * An application's log index within its block, from its id ("<block>-<log index>"): applications
  * of one block are in chain order by this number, not by the id as text ("7-10" < "7-9").
  */
@@ -85,15 +95,15 @@ export function getChapter(id: bigint) {
       (select coalesce(json_agg(a), '[]') from (
         select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
         from ${V}.applications where chapter_id = c.id and status = 'applied' order by applied_block, ${LOG_INDEX}
-        limit ${DETAIL_LIST_CAP}) a) as "pendingApplications",
+        limit ${CHAPTER_PAGE_PENDING}) a) as "pendingApplications",
       (select coalesce(json_agg(ev), '[]') from (
         select id::text as "id", cid, vote_count as "voteCount", score_sum as "scoreSum",
           party_executive_score as "partyExecutiveScore"
         from ${V}.evaluations x where x.chapter_id = c.id order by x.id desc
-        limit ${DETAIL_LIST_CAP}) ev) as "evaluations",
+        limit ${CHAPTER_PAGE_EVALUATIONS}) ev) as "evaluations",
       (select coalesce(json_agg(act), '[]') from (
         select ${activityColumns} from ${V}.activity where chapter_id = c.id order by sort_key desc
-        limit 20) act) as "activity"
+        limit ${CHAPTER_PAGE_ACTIVITY}) act) as "activity"
     from ${V}.chapters c
     where c.id = ${id.toString()}`);
 }

@@ -20,12 +20,15 @@ const summaryColumns = sql.raw(`e.id::text as "id", e.chapter_id::text as "chapt
   e.party_executive_score as "partyExecutiveScore", e.block::text as "block", e.timestamp::text as "timestamp"`);
 
 /** Newest first; `before` is the last id of the previous page. */
-export function listEvaluations({ before, limit }: { before?: bigint; limit: number }) {
-  const cursor = before === undefined ? sql`` : sql`where e.id < ${before.toString()}`;
+export function listEvaluations({ chapterId, before, limit }: { chapterId?: bigint; before?: bigint; limit: number }) {
+  const conditions = [
+    ...(chapterId === undefined ? [] : [sql`e.chapter_id = ${chapterId.toString()}`]),
+    ...(before === undefined ? [] : [sql`e.id < ${before.toString()}`]),
+  ];
   return rows<EvaluationSummary>(sql`
     select ${summaryColumns}
     from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
-    ${cursor}
+    ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     order by e.id desc
     limit ${limit}`);
 }

@@ -116,6 +116,12 @@ export default function Chapter() {
       </h2>
       <PendingList pending={pending} />
       <ApplicationsTable applications={chapter.pendingApplications} />
+      {chapter.pendingApplicationCount > chapter.pendingApplications.length ? (
+        <p className="muted more">
+          The first {chapter.pendingApplications.length} of {chapter.pendingApplicationCount}:{" "}
+          <Link to={`/chapters/${chapter.id}/applications`}>all of them in the review queue</Link>
+        </p>
+      ) : null}
       {hydrated && chapter.pendingApplications.length > 0 ? (
         <Suspense fallback={null}>
           <RecommendForm applicants={chapter.pendingApplications.map((a) => a.account)} />
@@ -159,6 +165,12 @@ export default function Chapter() {
           ))}
         </ul>
       )}
+      {chapter.evaluationCount > chapter.evaluations.length ? (
+        <p className="muted more">
+          The latest {chapter.evaluations.length} of {chapter.evaluationCount}:{" "}
+          <Link to={`/evaluations?chapter=${chapter.id}`}>all evaluations of this chapter</Link>
+        </p>
+      ) : null}
 
       <h2>Recent activity</h2>
       <ActivityList rows={chapter.activity} />

@@ -4,7 +4,11 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage } from "../components/links";
 import { listEvaluations } from "../models/evaluations.server";
 import { mean } from "../utils/format";
-import { parseEvaluationId, parseLimit } from "../utils/http.server";
+import { parseChapterId, parseEvaluationId, parseLimit } from "../utils/http.server";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+
+/** Cached by the web server until the read model changes (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Evaluations · Party" }];
 
@@ -13,16 +17,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
   const beforeRaw = url.searchParams.get("before");
   const before = beforeRaw === null ? undefined : parseEvaluationId(beforeRaw);
-  const rows = await listEvaluations({ before, limit: limit + 1 });
+  const chapterRaw = url.searchParams.get("chapter");
+  const chapterId = chapterRaw === null ? undefined : parseChapterId(chapterRaw);
+  const rows = await listEvaluations({ chapterId, before, limit: limit + 1 });
   const page = rows.slice(0, limit);
-  return { evaluations: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
+  return { chapterId: chapterId?.toString() ?? null, evaluations: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
 }
 
 export default function Evaluations() {
-  const { evaluations, next } = useLoaderData<typeof loader>();
+  const { chapterId, evaluations, next } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Evaluations</h1>
+      {chapterId !== null ? (
+        <p className="muted">
+          Of <ChapterLink id={chapterId} label={evaluations[0]?.chapterLocation} /> only · <Link to="/evaluations">all evaluations</Link>
+        </p>
+      ) : null}
       <table>
         <thead>
           <tr>

@@ -92,6 +92,15 @@ const CASES: Case[] = [
   { name: "getMember: unknown address", fn: "members.getMember", run: (m) => m.members.getMember(UNKNOWN) },
   { name: "listEvaluations: first page", fn: "evaluations.listEvaluations", run: (m) => m.evaluations.listEvaluations({ limit: 51 }) },
   {
+    name: "listEvaluations: one chapter's, first page and before a cursor",
+    fn: "evaluations.listEvaluations",
+    run: (m, f) =>
+      Promise.all([
+        m.evaluations.listEvaluations({ chapterId: f.bigChapter, limit: 51 }),
+        m.evaluations.listEvaluations({ chapterId: f.bigChapter, before: f.newestEvaluation / 2n, limit: 51 }),
+      ]),
+  },
+  {
     name: "listEvaluations: page before a cursor",
     fn: "evaluations.listEvaluations",
     run: (m, f) => m.evaluations.listEvaluations({ before: f.newestEvaluation / 2n, limit: 51 }),

@@ -149,7 +149,9 @@ describe("chapters", () => {
       account,
       recommenders: memberLinks(/<td>(?:(?!<td>)[\s\S])*$/.exec(row!)![0]).sort(),
     }));
-    expect(shown).toEqual(pending.map((p) => ({ account: p.account, recommenders: p.recommenders })));
+    // The chapter page shows the first 20 (models/chapters.server.ts, CHAPTER_PAGE_PENDING); the review queue all.
+    expect(shown).toEqual(pending.slice(0, 20).map((p) => ({ account: p.account, recommenders: p.recommenders })));
+    expect(text(applications).includes(`The first 20 of ${pending.length}: all of them in the review queue`)).toBe(pending.length > 20);
 
     const evaluations = [];
     for (let id = await chain.evaluationCount(); id >= 1; id--) {
@@ -157,10 +159,13 @@ describe("chapters", () => {
       if (e.chapterId === "1") evaluations.push(`Evaluation ${e.id}: ${e.votes.size} votes, mean ${e.mean}`);
     }
     expect(evaluations.length).toBeGreaterThan(0);
-    expect([...section(result, "Evaluations").matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!))).toEqual(evaluations);
+    // The latest 10 (CHAPTER_PAGE_EVALUATIONS), and a link to all of them when there are more.
+    const evaluationSection = section(result, "Evaluations");
+    expect([...evaluationSection.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => text(m[1]!))).toEqual(evaluations.slice(0, 10));
+    expect(hrefs(evaluationSection, "/evaluations?").includes("/evaluations?chapter=1")).toBe(evaluations.length > 10);
 
     const activity = await stack.query<{ block: string; kind: string }>(
-      `select block_number::text as block, kind from ${stack.viewsSchema}.activity where chapter_id = 1 order by sort_key desc limit 20`
+      `select block_number::text as block, kind from ${stack.viewsSchema}.activity where chapter_id = 1 order by sort_key desc limit 10`
     );
     expect(rowsOf(result, "Recent activity").map(([block, , kind]) => [block, kind!.replace(/ #\d+$/, "")])).toEqual(
       activity.map((a) => [a.block, a.kind])
@@ -339,6 +344,17 @@ describe("evaluations", () => {
     expect(rowsOf(first).map(([id]) => id)).toEqual([count, count - 1, count - 2].map(String));
     expect(Object.fromEntries(nextPage(first)!)).toEqual({ limit: "3", before: String(count - 2) });
     expect(rowsOf(await page(`/evaluations?${nextPage(first)}`)).map(([id]) => id)).toEqual([count - 3, count - 4, count - 5].map(String));
+
+    // One chapter's evaluations (the chapter page links here), paged within the chapter.
+    const ofChapter = expected.filter(([, chapter]) => chapter === chapters.get("1"));
+    expect(ofChapter.length).toBeGreaterThan(1);
+    const filtered = await page("/evaluations?chapter=1");
+    expect(rowsOf(filtered)).toEqual(ofChapter);
+    expect(text(filtered.main)).toContain(`Of ${chapters.get("1")} only`);
+    const firstOfChapter = await page("/evaluations?chapter=1&limit=1");
+    expect(rowsOf(firstOfChapter)).toEqual(ofChapter.slice(0, 1));
+    expect(Object.fromEntries(nextPage(firstOfChapter)!)).toEqual({ chapter: "1", limit: "1", before: ofChapter[0]![0] });
+    expect(rowsOf(await page(`/evaluations?${nextPage(firstOfChapter)}`))[0]).toEqual(ofChapter[1]);
   });
 
   it("/evaluations/:id links the CID through the gateway and shows tally, histogram, party-executive score and voters", async () => {
@@ -511,6 +527,7 @@ describe("failure paths", () => {
     ["/chapters/1?limit=1000000", 400, limitError],
     ["/?limit=0", 400, limitError],
     ["/evaluations?limit=x", 400, limitError],
+    ["/evaluations?chapter=x", 400, 'Chapter id must be a whole number, got "x"'],
     ["/evaluations/1?limit=0", 400, limitError],
     ["/info?limit=2.5", 400, limitError],
     ["/chapters/1/applications?limit=0", 400, limitError],
@@ -658,7 +675,8 @@ describe("503", () => {
 // Last: these change the chain (new applications in chapter 15, new members in chapter 1).
 describe("while the chain moves on", () => {
   it("the review queue is in chain order within a block, past log index 9 too", async () => {
-    const newcomers = Array.from({ length: 12 }, () => privateKeyToAccount(generatePrivateKey()));
+    // More than the chapter page shows (20), in one block, past log index 9.
+    const newcomers = Array.from({ length: 21 }, () => privateKeyToAccount(generatePrivateKey()));
     await Promise.all(newcomers.map((a) => stack.testClient.setBalance({ address: a.address, value: parseEther("1") })));
     await stack.testClient.setAutomine(false);
     try {
@@ -681,7 +699,10 @@ describe("while the chain moves on", () => {
     const pending = (await chain.pendingApplications(15n)).map((p) => p.account);
     expect(pending).toEqual(expect.arrayContaining(newcomers.map((a) => lower(a.address))));
     expect(applicants(await page("/chapters/15/applications"))).toEqual(pending);
-    expect(applicants(await page("/chapters/15")).slice(0, 50)).toEqual(pending.slice(0, 50));
+    const chapterPage = await page("/chapters/15");
+    expect(applicants(chapterPage)).toEqual(pending.slice(0, 20));
+    expect(pending.length).toBeGreaterThan(20);
+    expect(text(section(chapterPage, "Pending applications"))).toContain(`The first 20 of ${pending.length}: all of them in the review queue`);
     const paged: string[] = [];
     for (let query = "limit=5"; query; ) {
       const result = await page(`/chapters/15/applications?${query}`);
