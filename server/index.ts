@@ -58,11 +58,15 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   );
   app.use("*", serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
   app.use("*", compress());
+  // The POST guard's rate limits key on the client's address (app/utils/post-guard.server.ts):
+  // the socket's when the server faces clients, X-Forwarded-For (TRUST_PROXY) behind a proxy.
+  const behindProxy = numberFromEnv("TRUST_PROXY", 0) > 0;
   app.all("*", (c) => {
     const request = c.req.raw;
+    const context = behindProxy ? {} : { clientAddress: c.env.incoming.socket.remoteAddress };
     // The key from the raw request line, exactly as the fast path computes it.
     const key = cache?.key(request.method, c.env.incoming.url, request.headers.get("cookie"));
-    return cache && key !== undefined ? cache.fill(request, key, (r) => remix(r)) : remix(request);
+    return cache && key !== undefined ? cache.fill(request, key, (r) => remix(r, context)) : remix(request, context);
   });
   app.onError((error) => {
     console.error(error);

@@ -11,10 +11,10 @@
  *    client's first request: "command" and "signin" 10 per minute, "default" 100 per minute;
  *    over it, 429 `{ message }` with Retry-After (seconds).
  *
- * The client address: `context.clientAddress` when the server provides one (a custom server's
- * getLoadContext with `req.socket.remoteAddress`); else, with TRUST_PROXY=N (N ≥ 1 hops), the
- * N-th address from the right of X-Forwarded-For; else all clients share one "unknown" key.
- * remix-serve gives actions no socket address, so run behind a proxy with TRUST_PROXY=1.
+ * The client address: `context.clientAddress` when the server provides one (server/index.ts gives
+ * the socket's address unless TRUST_PROXY is set); else, with TRUST_PROXY=N (N ≥ 1 hops), the
+ * N-th address from the right of X-Forwarded-For; else all clients share one "unknown" key
+ * (`remix dev`, which gives actions no socket address).
  *
  * The counters live in this process's memory: right for one instance. Behind several instances
  * each counts on its own (the limit multiplies); use the proxy's or platform's limiter there.

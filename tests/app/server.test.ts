@@ -1,8 +1,9 @@
 /**
- * The page cache in the production server (server/index.ts, server/page-cache.ts) over the demo
- * stack: pages come from the cache until an indexed event or an app-table change moves the
+ * The production web server (server/index.ts) over the demo stack. Its page cache
+ * (server/page-cache.ts): pages come from the cache until an indexed event or an app-table change moves the
  * version, and never when they are personal, loader data or errors. The status bar's own feed
- * stays live while a page is served from the cache.
+ * stays live while a page is served from the cache. And the client address it hands the POST
+ * guard.
  */
 import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
@@ -23,16 +24,20 @@ async function get(path: string, headers: Record<string, string> = {}) {
   return { status: response.status, cache: response.headers.get("x-cache"), headers: response.headers, body: await response.text() };
 }
 
-/** The raw bytes as sent, without fetch's transparent decoding. */
-function raw(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+/** The raw bytes as sent, without fetch's transparent decoding; from `localAddress` when given. */
+function raw(
+  path: string,
+  headers: Record<string, string>,
+  { method = "GET", body, localAddress }: { method?: string; body?: string; localAddress?: string } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${stack.appUrl}${path}`, { headers }, (res) => {
+    const req = httpRequest(`${stack.appUrl}${path}`, { headers, method, localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
 
@@ -135,4 +140,13 @@ it("the status bar's feed stays live while the page itself comes from the cache"
   expect(status.indexedBlock).toBe(head);
   const still = await get("/party");
   expect([still.cache, still.body]).toEqual(["hit", cached.body]);
+});
+
+it("rate-limits POSTs per client socket address (no TRUST_PROXY): another address still passes", async () => {
+  const command = (localAddress: string) =>
+    raw("/api/command", { "content-type": "application/json" }, { method: "POST", body: "{}", localAddress }).then((r) => r.status);
+  const first = await Promise.all(Array.from({ length: 10 }, () => command("127.0.0.1")));
+  expect(first.filter((status) => status === 429)).toEqual([]);
+  expect(await command("127.0.0.1")).toBe(429);
+  expect(await command("127.0.0.2")).not.toBe(429);
 });
