@@ -7,7 +7,11 @@ import { getIndexerState } from "./models/indexer-status.server";
 import { publicEnv } from "./utils/env.server";
 import styles from "./styles.css";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  // A static file: without it every page view would also ask for /favicon.ico, a 404 Remix renders.
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export async function loader() {
   return { indexer: await getIndexerState(), env: publicEnv() };

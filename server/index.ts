@@ -52,12 +52,13 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     : undefined;
 
   const app = new Hono<{ Bindings: Bindings }>();
+  // First, so static files are gzipped too (cached pages come gzipped already and pass through).
+  app.use("*", compress());
   app.use(
     `${build.publicPath}*`,
     serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
   app.use("*", serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
-  app.use("*", compress());
   // The POST guard's rate limits key on the client's address (app/utils/post-guard.server.ts):
   // the socket's when the server faces clients, X-Forwarded-For (TRUST_PROXY) behind a proxy.
   const behindProxy = numberFromEnv("TRUST_PROXY", 0) > 0;

@@ -150,3 +150,25 @@ it("rate-limits POSTs per client socket address (no TRUST_PROXY): another addres
   expect(await command("127.0.0.1")).toBe(429);
   expect(await command("127.0.0.2")).not.toBe(429);
 });
+
+it("serves public/ files for an hour and the build's files as immutable, as remix-serve did", async () => {
+  const icon = await fetch(`${stack.appUrl}/favicon.svg`);
+  expect([icon.status, icon.headers.get("content-type"), icon.headers.get("cache-control")]).toEqual([200, "image/svg+xml; charset=utf-8", "public, max-age=3600"]);
+  expect(await icon.text()).toMatch(/^<svg /);
+
+  // Every script of the page: immutable, and gzipped unless under 1 KB (hono's compress threshold).
+  const home = await get("/");
+  const scripts = [...new Set([...home.body.matchAll(/"(\/build\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+  expect(scripts.length).toBeGreaterThan(3);
+  let gzipped = 0;
+  for (const script of scripts) {
+    const asset = await raw(script, { "accept-encoding": "gzip" });
+    expect([script, asset.status, asset.headers["cache-control"]]).toEqual([script, 200, "public, max-age=31536000, immutable"]);
+    expect(asset.headers["content-type"]).toMatch(/javascript/);
+    if (asset.headers["content-encoding"] === "gzip") gzipped++;
+    else expect([script, asset.body.length < 1024]).toEqual([script, true]);
+  }
+  expect(gzipped).toBeGreaterThan(0);
+  const missing = await fetch(`${stack.appUrl}/build/nothing-here.js`);
+  expect(missing.status).toBe(404);
+});
