@@ -8,8 +8,8 @@
  *   3. `remix build` (when stale), then the production server (server/index.ts over build/index.js,
  *      NODE_ENV=production, as `npm start` runs it) from a private copy of build/ and public/, with
  *      the status bar's indexer and chain URLs on closed ports.
- *   4. 100 connections in a closed loop (`hammer`, over undici) against /chapters/:id, /members/:address and /evaluations/:id, one page at a
- *      time, with a browser's Accept-Encoding. First every id of the page's list once, in order:
+ *   4. 100 connections in a closed loop (`hammer`, over undici) against /chapters/:id,
+ *      /members/:address and /evaluations/:id, one page at a time, with a browser's Accept-Encoding. First every id of the page's list once, in order:
  *      all page-cache misses, rendered by Remix (the "uncached" figures, as after a new read-model
  *      version). Then a warm-up and the measured run, each request to a random id of the list:
  *      the steady state of a server that has run a while, which the targets are about. p95 is

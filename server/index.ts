@@ -21,7 +21,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { SESSION_COOKIE } from "../app/utils/session-cookie.server";
+import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
 import { PageCache } from "./page-cache";
 import { pollReadModelVersion } from "./read-model-version";
 
@@ -48,7 +48,12 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
       ? pollReadModelVersion({ databaseUrl, schema: process.env.READ_MODEL_SCHEMA ?? "party" })
       : undefined;
   const cache = version
-    ? new PageCache({ version: version.current, maxBytes: cacheMegabytes * 1024 * 1024, sessionCookie: SESSION_COOKIE })
+    ? new PageCache({
+        version: version.current,
+        maxBytes: cacheMegabytes * 1024 * 1024,
+        // Exactly when the app would see a session.
+        personal: (cookie) => sessionTokenFromCookieHeader(cookie) !== undefined,
+      })
     : undefined;
 
   const app = new Hono<{ Bindings: Bindings }>();

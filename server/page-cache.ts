@@ -7,10 +7,10 @@
  * served from here costs a map lookup and a socket write, so a 2-core machine serves thousands of
  * pages a second instead of a hundred or two (README, "Measured"; docs/decisions/0005).
  *
- * What is cached: a GET (or HEAD) without the session cookie, not a loader data request
- * (`.data`), whose response is a 200 that opts in with `Surrogate-Control: max-age=N` (the Edge
- * Architecture header for reverse-proxy caches; app/utils/page-cache-headers.ts) and sets no
- * cookie. Entries are keyed by path and query and tagged with the version they were rendered at
+ * What is cached: a GET (or HEAD) without a session (a well-formed session cookie), not a loader
+ * data request (`.data`), whose response is a 200 that opts in with `Surrogate-Control:
+ * max-age=N` (the Edge Architecture header for reverse-proxy caches;
+ * app/utils/page-cache-headers.ts) and sets no cookie. Entries are keyed by path and query and tagged with the version they were rendered at
  * (server/read-model-version.ts): a new version drops them all. `max-age` bounds the age of
  * what changes without a version: the status bar's server-rendered text (the bar refreshes itself
  * in the browser) and the 15-minute window of pending operations.
@@ -57,8 +57,8 @@ export type PageCacheOptions = {
   version(): string | undefined;
   /** Upper bound of the entries' gzip bytes; the least recently served go first. */
   maxBytes: number;
-  /** Requests carrying this cookie are personal and never cached. */
-  sessionCookie: string;
+  /** True for a Cookie header that makes a request personal (a session): never cached. */
+  personal(cookie: string): boolean;
   /** Pages larger than this (uncompressed) are not kept. */
   maxPageBytes?: number;
   now?(): number;
@@ -87,7 +87,7 @@ export class PageCache {
     if ((method !== "GET" && method !== "HEAD") || !url) return undefined;
     const query = url.indexOf("?");
     if ((query === -1 ? url : url.slice(0, query)).endsWith(".data")) return undefined;
-    if (cookie && hasCookie(cookie, this.#options.sessionCookie)) return undefined;
+    if (cookie && this.#options.personal(cookie)) return undefined;
     return url;
   }
 
@@ -251,11 +251,6 @@ export function acceptsGzip(header: string | null | undefined): boolean {
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     return q === undefined || Number(q.slice(2)) > 0;
   }
-  return false;
-}
-
-function hasCookie(header: string, name: string): boolean {
-  for (const part of header.split(";")) if (part.trim().startsWith(`${name}=`)) return true;
   return false;
 }
 

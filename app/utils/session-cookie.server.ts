@@ -24,7 +24,11 @@ export function clearedSessionCookie(): string {
 
 /** The session token from the request's Cookie header, when there is a well-formed one. */
 export function readSessionToken(request: Request): string | undefined {
-  const header = request.headers.get("cookie");
+  return sessionTokenFromCookieHeader(request.headers.get("cookie"));
+}
+
+/** readSessionToken on a raw Cookie header (the web server's page cache asks before any Request exists). */
+export function sessionTokenFromCookieHeader(header: string | null | undefined): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");

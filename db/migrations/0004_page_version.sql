@@ -14,7 +14,8 @@ create function app.bump_page_version() returns void language sql as $$
   update app.page_version set n = n + 1
 $$;
 
-create function app.page_version_after_insert() returns trigger language plpgsql as $$
+-- Any row written (inserted, or updated where pages show every column of the table).
+create function app.page_version_after_write() returns trigger language plpgsql as $$
 begin
   if exists (select 1 from new_rows) then perform app.bump_page_version(); end if;
   return null;
@@ -42,23 +43,16 @@ begin
 end
 $$;
 
-create function app.telegram_links_after_update() returns trigger language plpgsql as $$
-begin
-  if exists (select 1 from new_rows) then perform app.bump_page_version(); end if;
-  return null;
-end
-$$;
-
 create trigger page_version_insert after insert on app.pending_operations
-  referencing new table as new_rows for each statement execute function app.page_version_after_insert();
+  referencing new table as new_rows for each statement execute function app.page_version_after_write();
 create trigger page_version_delete after delete on app.pending_operations
   referencing old table as old_rows for each statement execute function app.page_version_after_delete();
 create trigger page_version_update after update on app.pending_operations
   referencing old table as old_rows new table as new_rows for each statement execute function app.pending_operations_after_update();
 
 create trigger page_version_insert after insert on app.telegram_links
-  referencing new table as new_rows for each statement execute function app.page_version_after_insert();
+  referencing new table as new_rows for each statement execute function app.page_version_after_write();
 create trigger page_version_delete after delete on app.telegram_links
   referencing old table as old_rows for each statement execute function app.page_version_after_delete();
 create trigger page_version_update after update on app.telegram_links
-  referencing old table as old_rows new table as new_rows for each statement execute function app.telegram_links_after_update();
+  referencing new table as new_rows for each statement execute function app.page_version_after_write();

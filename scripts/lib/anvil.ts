@@ -59,10 +59,7 @@ export async function startAnvil(params: StartAnvilParameters = {}): Promise<Anv
   child.stdout!.removeAllListeners("data").resume();
   child.stderr!.removeAllListeners("data").resume();
 
-  // Never outlive the process that started it (a test worker or script that exits early).
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  child.once("exit", () => process.removeListener("exit", killOnExit));
+  killWithParent(child);
 
   const rpcUrl = `http://127.0.0.1:${port}`;
   return {
@@ -71,6 +68,13 @@ export async function startAnvil(params: StartAnvilParameters = {}): Promise<Anv
     process: child,
     stop: () => stopProcess(child),
   };
+}
+
+/** Never outlive the process that started it (a test worker or script that exits early). */
+export function killWithParent(child: ChildProcess): void {
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  child.once("exit", () => process.removeListener("exit", killOnExit));
 }
 
 /** SIGTERM (anvil dumps its state on it), then SIGKILL after a grace period. */

@@ -13,7 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { stopProcess } from "./anvil.js";
+import { killWithParent, stopProcess } from "./anvil.js";
 import { freePort } from "./free-port.js";
 import { ROOT } from "./indexer.js";
 
@@ -98,9 +98,7 @@ export async function startAppServer({ dir, env, timeoutMs = 30_000 }: { dir: st
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65536));
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  child.once("exit", () => process.removeListener("exit", killOnExit));
+  killWithParent(child);
 
   const url = `http://127.0.0.1:${port}`;
   // The server holds pg pools that keep it alive for a while after SIGTERM; nothing to save.

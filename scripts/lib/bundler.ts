@@ -16,7 +16,7 @@ import { toHex, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { ANVIL_MNEMONIC } from "./accounts.js";
-import { stopProcess } from "./anvil.js";
+import { killWithParent, stopProcess } from "./anvil.js";
 import { freePort } from "./free-port.js";
 
 const require = createRequire(import.meta.url);
@@ -102,10 +102,7 @@ export async function startBundler(params: StartBundlerParameters): Promise<Bund
   child.stdout!.on("data", keep);
   child.stderr!.on("data", keep);
 
-  // Never outlive the process that started it (a test worker or script that exits early).
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  child.once("exit", () => process.removeListener("exit", killOnExit));
+  killWithParent(child);
 
   const url = `http://127.0.0.1:${port}`;
   try {

@@ -5,13 +5,22 @@
  */
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
+import { sessionTokenFromCookieHeader } from "../../app/utils/session-cookie.server.js";
 import { acceptsGzip, cacheableFor, PageCache } from "../../server/page-cache.js";
+
+/** A well-formed session token (32 bytes, base64url). */
+const TOKEN = randomBytes(32).toString("base64url");
 
 const PAGE = { "content-type": "text/html; charset=utf-8", "cache-control": "no-cache", "surrogate-control": "max-age=300" };
 
 function setup({ maxBytes = 1 << 20 } = {}) {
   const state = { version: "v1" as string | undefined, now: 1_000_000, renders: [] as string[] };
-  const cache = new PageCache({ version: () => state.version, maxBytes, sessionCookie: "__Host-session", now: () => state.now });
+  const cache = new PageCache({
+    version: () => state.version,
+    maxBytes,
+    personal: (cookie) => sessionTokenFromCookieHeader(cookie) !== undefined,
+    now: () => state.now,
+  });
   const render =
     (html: (path: string) => string = (path) => `<html>${path} at ${state.version} #${state.renders.length - 1}</html>`, headers: Record<string, string> = PAGE, status = 200) =>
     async (request: Request) => {
@@ -29,11 +38,13 @@ describe("keys: what may be served from the cache at all", () => {
   it("GET and HEAD of any path and query, without the session cookie", () => {
     expect(cache.key("GET", "/chapters/1?limit=5", undefined)).toBe("/chapters/1?limit=5");
     expect(cache.key("HEAD", "/", "theme=dark")).toBe("/");
-    expect(cache.key("GET", "/", "a=1; __Host-sessionx=2")).toBe("/");
+    expect(cache.key("GET", "/", `a=1; __Host-sessionx=${TOKEN}`)).toBe("/");
+    // A malformed session cookie is no session to the app either: the page is the anonymous one.
+    expect(cache.key("GET", "/", "__Host-session=abc")).toBe("/");
   });
   it("never a write, a personal request or a loader data request", () => {
     expect(cache.key("POST", "/chapters/1", undefined)).toBeUndefined();
-    expect(cache.key("GET", "/chapters/1", "a=1; __Host-session=abc")).toBeUndefined();
+    expect(cache.key("GET", "/chapters/1", `a=1; __Host-session=${TOKEN}`)).toBeUndefined();
     expect(cache.key("GET", "/chapters/1.data?_routes=routes%2Fchapters", undefined)).toBeUndefined();
     expect(cache.key("GET", "/_root.data", undefined)).toBeUndefined();
   });
