@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { createPublicClient, http } from "viem";
 import { migrate } from "../db/migrate.js";
 import { anvilAccount } from "./lib/accounts.js";
-import { stopProcess } from "./lib/anvil.js";
+import { stopProcess } from "./lib/processes.js";
 import { startBundler } from "./lib/bundler.js";
 import { provideDatabase, redactUrl } from "./lib/database.js";
 import { indexerSchemaName, ROOT, startIndexer } from "./lib/indexer.js";

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { freePort } from "./free-port.js";
+import { killWithParent, stopProcess } from "./processes.js";
 
 const require = createRequire(import.meta.url);
 
@@ -68,24 +69,4 @@ export async function startAnvil(params: StartAnvilParameters = {}): Promise<Anv
     process: child,
     stop: () => stopProcess(child),
   };
-}
-
-/** Never outlive the process that started it (a test worker or script that exits early). */
-export function killWithParent(child: ChildProcess): void {
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  child.once("exit", () => process.removeListener("exit", killOnExit));
-}
-
-/** SIGTERM (anvil dumps its state on it), then SIGKILL after a grace period. */
-export function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
 }

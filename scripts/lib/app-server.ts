@@ -13,8 +13,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { killWithParent, stopProcess } from "./anvil.js";
 import { freePort } from "./free-port.js";
+import { keepOutput, killWithParent, stopProcess } from "./processes.js";
 import { ROOT } from "./indexer.js";
 
 /** What `remix build` reads: a build older than any of these is stale. */
@@ -94,10 +94,7 @@ export async function startAppServer({ dir, env, timeoutMs = 30_000 }: { dir: st
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-65536));
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
+  const output = keepOutput(child, 65536);
   killWithParent(child);
 
   const url = `http://127.0.0.1:${port}`;
@@ -105,7 +102,7 @@ export async function startAppServer({ dir, env, timeoutMs = 30_000 }: { dir: st
   const stop = () => stopProcess(child, 1000);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the app server exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+    if (child.exitCode !== null) throw new Error(`the app server exited with ${child.exitCode}:\n${output().slice(-4000)}`);
     const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) }).then(
       (r) => r.status === 200,
       () => false,
@@ -113,9 +110,9 @@ export async function startAppServer({ dir, env, timeoutMs = 30_000 }: { dir: st
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`the app server did not answer /healthz within ${timeoutMs} ms:\n${output.slice(-4000)}`);
+      throw new Error(`the app server did not answer /healthz within ${timeoutMs} ms:\n${output().slice(-4000)}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port, dir, process: child, output: () => output, stop };
+  return { url, port, dir, process: child, output, stop };
 }

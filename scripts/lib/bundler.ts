@@ -16,8 +16,8 @@ import { toHex, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { ANVIL_MNEMONIC } from "./accounts.js";
-import { killWithParent, stopProcess } from "./anvil.js";
 import { freePort } from "./free-port.js";
+import { keepOutput, killWithParent, stopProcess } from "./processes.js";
 
 const require = createRequire(import.meta.url);
 
@@ -95,23 +95,18 @@ export async function startBundler(params: StartBundlerParameters): Promise<Bund
   ];
 
   const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout!.on("data", keep);
-  child.stderr!.on("data", keep);
+  const output = keepOutput(child, 20_000);
 
   killWithParent(child);
 
   const url = `http://127.0.0.1:${port}`;
   try {
-    await waitUntilReady(url, entryPoint, child, () => output, params.timeoutMs ?? 60_000);
+    await waitUntilReady(url, entryPoint, child, output, params.timeoutMs ?? 60_000);
   } catch (error) {
     await stopProcess(child);
     throw error;
   }
-  return { url, port, process: child, output: () => output, stop: () => stopProcess(child) };
+  return { url, port, process: child, output, stop: () => stopProcess(child) };
 }
 
 async function waitUntilReady(

@@ -13,8 +13,8 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { stopProcess } from "./anvil.js";
 import { freePort } from "./free-port.js";
+import { keepOutput, stopProcess } from "./processes.js";
 
 const require = createRequire(import.meta.url);
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -101,14 +101,7 @@ export async function startIndexer(params: StartIndexerParameters): Promise<Inde
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  const onData = (chunk: Buffer) => {
-    const text = chunk.toString();
-    if (params.log) params.log(text);
-    output = (output + text).slice(-65536);
-  };
-  child.stdout!.on("data", onData);
-  child.stderr!.on("data", onData);
+  const output = keepOutput(child, 65536, params.log);
 
   const url = `http://127.0.0.1:${port}`;
 
@@ -127,11 +120,11 @@ export async function startIndexer(params: StartIndexerParameters): Promise<Inde
   async function waitUntil(check: (s: IndexerStatus) => boolean, what: string, timeoutMs: number) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`indexer exited (${child.exitCode}) before ${what}:\n${output.slice(-4000)}`);
+      if (child.exitCode !== null) throw new Error(`indexer exited (${child.exitCode}) before ${what}:\n${output().slice(-4000)}`);
       if (check(await status())) return;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`indexer not ${what} after ${timeoutMs} ms:\n${output.slice(-4000)}`);
+    throw new Error(`indexer not ${what} after ${timeoutMs} ms:\n${output().slice(-4000)}`);
   }
 
   return {
@@ -140,7 +133,7 @@ export async function startIndexer(params: StartIndexerParameters): Promise<Inde
     schema,
     viewsSchema,
     process: child,
-    output: () => output,
+    output,
     status,
     waitReady: (timeoutMs = 60_000) => waitUntil((s) => s.ready, "ready", timeoutMs),
     waitForBlock: (block, timeoutMs = 60_000) =>
