@@ -3,7 +3,7 @@
  *   1. a database: DATABASE_URL when set, else an embedded PostgreSQL in .data/postgres;
  *   2. the local chain 137 (anvil, state in .data/anvil) with the contract and demo data, the
  *      ERC-4337 EntryPoint, passkey account factory and sponsoring paymaster, and the alto bundler;
- *   3. the indexer, filling the read model (views schema "party");
+ *   3. the indexer, filling the read model (in the views schema);
  *   4. the web app (`remix dev`: rebuilds on change), after the app's own migrations.
  * Ctrl-C stops everything it started, in reverse order.
  */
@@ -15,8 +15,10 @@ import { anvilAccount } from "./lib/accounts.js";
 import { stopProcess } from "./lib/processes.js";
 import { startBundler } from "./lib/bundler.js";
 import { provideDatabase, redactUrl } from "./lib/database.js";
-import { indexerSchemaName, ROOT, startIndexer } from "./lib/indexer.js";
+import { DEFAULT_APP_PORT, DEFAULT_BUNDLER_PORT, DEFAULT_INDEXER_PORT } from "./lib/defaults.js";
+import { indexerSchemaName, startIndexer } from "./lib/indexer.js";
 import { startLocalChain } from "./lib/local-stack.js";
+import { ROOT } from "./lib/paths.js";
 import { deployWalletInfra } from "./lib/wallet-infra.js";
 
 const stops: (() => Promise<void>)[] = [];
@@ -48,7 +50,7 @@ try {
 
   step("deploying the ERC-4337 stack and starting the bundler");
   await deployWalletInfra({ rpcUrl: chain.rpcUrl, deployer: anvilAccount(0) });
-  const bundler = await startBundler({ rpcUrl: chain.rpcUrl, port: Number(process.env.BUNDLER_PORT ?? 4337) });
+  const bundler = await startBundler({ rpcUrl: chain.rpcUrl, port: Number(process.env.BUNDLER_PORT ?? DEFAULT_BUNDLER_PORT) });
   stops.push(bundler.stop);
   step(`bundler: ${bundler.url} (EntryPoint v0.7)`);
 
@@ -63,7 +65,7 @@ try {
     databaseUrl: database.url,
     rpcUrl: chain.rpcUrl,
     schema,
-    port: Number(process.env.INDEXER_PORT ?? 42069),
+    port: Number(process.env.INDEXER_PORT ?? DEFAULT_INDEXER_PORT),
     log: process.env.DEBUG_INDEXER ? (text) => process.stdout.write(text) : undefined,
   });
   stops.push(indexer.stop);
@@ -78,7 +80,7 @@ try {
 
   step("migrating the app's tables and starting the web app");
   await migrate(database.url);
-  const port = Number(process.env.PORT ?? 3000);
+  const port = Number(process.env.PORT ?? DEFAULT_APP_PORT);
   const app = spawn(process.execPath, [join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "dev"], {
     cwd: ROOT,
     stdio: ["ignore", "inherit", "inherit"],

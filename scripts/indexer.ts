@@ -1,9 +1,10 @@
 /**
  * `npm run indexer`: Ponder on the party contract, writing this build's schema and pointing the
- * views schema (READ_MODEL_SCHEMA, default "party") at it. DATABASE_URL and PONDER_RPC_URL_137
- * configure it (defaults: none, and the local chain).
+ * views schema (READ_MODEL_SCHEMA) at it. DATABASE_URL and PONDER_RPC_URL_137 configure it
+ * (defaults: none, and the local chain); defaults in scripts/lib/defaults.ts.
  */
-import { DEFAULT_VIEWS_SCHEMA, startIndexer } from "./lib/indexer.js";
+import { DEFAULT_CHAIN_PORT, DEFAULT_INDEXER_PORT, DEFAULT_VIEWS_SCHEMA } from "./lib/defaults.js";
+import { startIndexer } from "./lib/indexer.js";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -13,10 +14,10 @@ if (!databaseUrl) {
 
 const indexer = await startIndexer({
   databaseUrl,
-  rpcUrl: process.env.PONDER_RPC_URL_137 ?? "http://127.0.0.1:8545",
+  rpcUrl: process.env.PONDER_RPC_URL_137 ?? `http://127.0.0.1:${DEFAULT_CHAIN_PORT}`,
   schema: process.env.DATABASE_SCHEMA,
   viewsSchema: process.env.READ_MODEL_SCHEMA ?? DEFAULT_VIEWS_SCHEMA,
-  port: Number(process.env.INDEXER_PORT ?? 42069),
+  port: Number(process.env.INDEXER_PORT ?? DEFAULT_INDEXER_PORT),
   log: (text) => process.stdout.write(text),
 });
 console.log(`indexer: schema ${indexer.schema}, views ${indexer.viewsSchema}, status ${indexer.url}/status`);

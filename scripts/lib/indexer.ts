@@ -11,15 +11,14 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { DEFAULT_VIEWS_SCHEMA } from "./defaults.js";
 import { freePort } from "./free-port.js";
+import { ROOT } from "./paths.js";
 import { keepOutput, stopProcess } from "./processes.js";
 
 const require = createRequire(import.meta.url);
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const INDEXER_ROOT = join(ROOT, "indexer");
-export const DEFAULT_VIEWS_SCHEMA = "party";
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })

@@ -4,18 +4,15 @@
  */
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import { BaseError, type Address } from "viem";
 import { anvilAccount } from "./accounts.js";
 import { startAnvil, type Anvil } from "./anvil.js";
+import { DEFAULT_CHAIN_PORT } from "./defaults.js";
 import { deployParty } from "./deploy.js";
+import { CHAIN_STATE_DIR } from "./paths.js";
+import { portFromEnv } from "./port-from-env.js";
 import { seedDemoData } from "./seed.js";
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
-
-export const DEFAULT_STATE_DIR = join(repoRoot, ".data", "anvil");
-export const DEFAULT_CHAIN_PORT = 8545;
 
 export type StartLocalChainParameters = {
   /** Where anvil keeps its state between runs; CHAIN_STATE_DIR, else `.data/anvil` in the repo. */
@@ -38,8 +35,8 @@ export type LocalChain = {
 };
 
 export async function startLocalChain(params: StartLocalChainParameters = {}): Promise<LocalChain> {
-  const stateDir = resolve(params.stateDir ?? process.env.CHAIN_STATE_DIR ?? DEFAULT_STATE_DIR);
-  const port = params.port ?? chainPortFromEnv();
+  const stateDir = resolve(params.stateDir ?? process.env.CHAIN_STATE_DIR ?? CHAIN_STATE_DIR);
+  const port = params.port ?? portFromEnv("CHAIN_PORT", DEFAULT_CHAIN_PORT);
   await assertPortFree(port);
   await mkdir(stateDir, { recursive: true });
   const stateFile = join(stateDir, "state.json");
@@ -61,16 +58,6 @@ export async function startLocalChain(params: StartLocalChainParameters = {}): P
     }
     throw error;
   }
-}
-
-function chainPortFromEnv(): number {
-  const raw = process.env.CHAIN_PORT;
-  if (!raw) return DEFAULT_CHAIN_PORT;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    throw new Error(`CHAIN_PORT must be a port number, got "${raw}"`);
-  }
-  return port;
 }
 
 /** Anvil's own message for a taken port is buried in its output; say what to do instead. */

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import pg from "pg";
 import type { Address } from "viem";
 import { freePort } from "../../scripts/lib/free-port.js";
-import { ROOT } from "../../scripts/lib/indexer.js";
+import { ROOT } from "../../scripts/lib/paths.js";
 import { createSyntheticReadModel, type SyntheticReadModel } from "../../scripts/lib/synthetic-read-model.js";
 import { setupTestDatabase, type TestDatabase } from "../setup/postgres.js";
 

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
-import { ROOT } from "../../scripts/lib/indexer.js";
+import { ROOT } from "../../scripts/lib/paths.js";
 import { chainFacts, type ChainFacts } from "../app/chain-facts.js";
 import { startStack, type Stack } from "../setup/stack.js";
 

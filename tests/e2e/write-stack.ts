@@ -18,7 +18,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { startBundler } from "../../scripts/lib/bundler.js";
-import { ROOT } from "../../scripts/lib/indexer.js";
+import { ROOT } from "../../scripts/lib/paths.js";
 import { deployWalletInfra } from "../../scripts/lib/wallet-infra.js";
 import { ADMIN } from "../fixtures/accounts.js";
 import { startAppServer } from "../setup/app-server.js";

@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ROOT } from "../../scripts/lib/indexer.js";
+import { ROOT } from "../../scripts/lib/paths.js";
 
 const KEY = "buildTimeSecretKey_1a2b3c4d5e6f7a8b";
 const RPC_URL = `https://polygon-mainnet.g.alchemy.com/v2/${KEY}`;
