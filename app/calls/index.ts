@@ -3,6 +3,7 @@
  * with `operations[name].schema`, the action with `operations[name].prepare`, and wallets send
  * what `build` returns; pending operations show `subject`.
  */
+import { acceptPartyAdminOperation } from "./accept-party-admin";
 import { addChapterToPartyOperation } from "./add-chapter-to-party";
 import { addMemberToPartyOperation } from "./add-member-to-party";
 import { applyForChapterMembershipOperation } from "./apply-for-chapter-membership";
@@ -48,6 +49,7 @@ export const operations = {
   updateChapterLocation: updateChapterLocationOperation,
   setCentralCommitteeMember: setCentralCommitteeMemberOperation,
   setPartyAdmin: setPartyAdminOperation,
+  acceptPartyAdmin: acceptPartyAdminOperation,
   setChapterAdmin: setChapterAdminOperation,
   setEvaluationMinter: setEvaluationMinterOperation,
   setInfoSender: setInfoSenderOperation,

@@ -1,4 +1,4 @@
-/** setPartyAdmin(holder): the party admin hands the role on. */
+/** setPartyAdmin(holder): the party admin proposes the next one, who takes over with acceptPartyAdmin. */
 import { encodeFunctionData, type Address } from "viem";
 import { z } from "zod";
 import { partyAbi } from "../../abis/party";

@@ -6,6 +6,7 @@
 import { decodeFunctionData, getAddress, slice, toFunctionSelector, zeroAddress, type Hex } from "viem";
 import { partyAbi } from "../../abis/party.js";
 import { operationNames, operations, type Call } from "../../app/calls/index.js";
+import { acceptPartyAdmin } from "../../app/calls/accept-party-admin.js";
 import { addChapterToParty } from "../../app/calls/add-chapter-to-party.js";
 import { addMemberToParty } from "../../app/calls/add-member-to-party.js";
 import { applyForChapterMembership } from "../../app/calls/apply-for-chapter-membership.js";
@@ -87,6 +88,7 @@ const cases: Case[] = [
   { signature: "setCentralCommitteeMember(uint128,address)", call: setCentralCommitteeMember(PARTY, { chapterId: 5n, account: A }), args: [5n, A] },
   { signature: "setCentralCommitteeMember(uint128,address)", call: setCentralCommitteeMember(PARTY, { chapterId: 5n, account: zeroAddress }), args: [5n, zeroAddress] },
   { signature: "setPartyAdmin(address)", call: setPartyAdmin(PARTY, { holder: A }), args: [A] },
+  { signature: "acceptPartyAdmin()", call: acceptPartyAdmin(PARTY), args: undefined },
   { signature: "setChapterAdmin(address)", call: setChapterAdmin(PARTY, { holder: B }), args: [B] },
   { signature: "setEvaluationMinter(address)", call: setEvaluationMinter(PARTY, { holder: C }), args: [C] },
   { signature: "setInfoSender(address)", call: setInfoSender(PARTY, { holder: A }), args: [A] },

@@ -12,6 +12,7 @@ import {
   mined,
   seedWorld,
   sendAndExpect,
+  tally,
   useChain,
 } from "./helpers.js";
 
@@ -176,6 +177,57 @@ describe("vote", () => {
     await mined(tc, tc.party(BOB).write.leaveChapter());
     await expectRevert(tc.party(BOB).write.vote([1n, 1]), "NotAMember");
     expect(await tc.read.read.hasVoted([1n, BOB.address])).toBe(false);
+  });
+});
+
+describe("tally: every member vote ever cast, each voter's latest", () => {
+  it("counts voters and sums their latest scores; the party-executive score is not part of it", async () => {
+    const { tc } = ctx;
+    expect(await tally(tc, 1n)).toEqual({ voteCount: 0n, scoreSum: 0n });
+    await mined(tc, tc.party(BOB).write.vote([1n, 5]));
+    await mined(tc, tc.party(ALICE).write.vote([1n, 100]));
+    expect(await tally(tc, 1n)).toEqual({ voteCount: 1n, scoreSum: 5n });
+    await mined(tc, tc.party(BOB).write.vote([1n, -128]));
+    expect(await tally(tc, 1n)).toEqual({ voteCount: 1n, scoreSum: -128n });
+    await mined(tc, tc.party(BOB).write.updateMemberApplicationForChapter([DAVE.address, true]));
+    await mined(tc, tc.party(DAVE).write.vote([1n, 127]));
+    expect(await tally(tc, 1n)).toEqual({ voteCount: 2n, scoreSum: -1n });
+    expect(await tally(tc, 2n)).toEqual({ voteCount: 0n, scoreSum: 0n });
+  });
+
+  it("a vote stays counted as cast when its voter leaves, is removed or becomes a party executive", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(BOB).write.updateMemberApplicationForChapter([DAVE.address, true]));
+    await mined(tc, tc.party(FRANK).write.applyForChapterMembership([1n]));
+    await mined(tc, tc.party(BOB).write.updateMemberApplicationForChapter([FRANK.address, true]));
+    await mined(tc, tc.party(BOB).write.vote([1n, 1]));
+    await mined(tc, tc.party(DAVE).write.vote([1n, 2]));
+    await mined(tc, tc.party(FRANK).write.vote([1n, 4]));
+    expect(await tally(tc, 1n)).toEqual({ voteCount: 3n, scoreSum: 7n });
+
+    await mined(tc, tc.party(BOB).write.leaveChapter());
+    await mined(tc, tc.party(ALICE).write.removeMemberFromChapter([DAVE.address]));
+    await mined(tc, tc.party(ADMIN).write.promotePartyExecutive([FRANK.address]));
+    expect(await tally(tc, 1n)).toEqual({ voteCount: 3n, scoreSum: 7n });
+    // None of them can change it any more: BOB and DAVE are no members, FRANK's vote now scores.
+    await expectRevert(tc.party(BOB).write.vote([1n, -100]), "NotAMember");
+    await expectRevert(tc.party(DAVE).write.vote([1n, -100]), "NotAMember");
+    await sendAndExpect(tc, tc.party(FRANK).write.vote([1n, -100]), [
+      { eventName: "PartyExecutiveScoreSet", args: { evaluationId: 1n, executive: FRANK.address, score: -100 } },
+    ]);
+    expect(await tally(tc, 1n)).toEqual({ voteCount: 3n, scoreSum: 7n });
+    expect(await tc.read.read.votes([1n, FRANK.address])).toBe(4);
+    expect(await tc.read.read.hasVoted([1n, BOB.address])).toBe(true);
+  });
+
+  it("a voter back in the chapter replaces their own vote, still counted once", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(BOB).write.vote([1n, 3]));
+    await mined(tc, tc.party(BOB).write.leaveChapter());
+    await mined(tc, tc.party(BOB).write.applyForChapterMembership([1n]));
+    await mined(tc, tc.party(ALICE).write.updateMemberApplicationForChapter([BOB.address, true]));
+    await mined(tc, tc.party(BOB).write.vote([1n, -1]));
+    expect(await tally(tc, 1n)).toEqual({ voteCount: 1n, scoreSum: -1n });
   });
 });
 

@@ -154,6 +154,28 @@ export async function member(tc: TestChain, account: Address) {
   return { memberChapter, partyMember, applicationChapter, recommendationCount, chapterExecutiveOf, partyExecutive };
 }
 
+/** The contract's pending application counts: party-wide, and per chapter (1 to 3 unless given). */
+export async function pendingCounts(tc: TestChain, chapterIds: bigint[] = [1n, 2n, 3n]) {
+  const r = tc.read.read;
+  const [total, byChapter] = await Promise.all([
+    r.totalPendingApplicationCount(),
+    Promise.all(chapterIds.map((id) => r.pendingApplicationCount([id]))),
+  ]);
+  return { total, byChapter };
+}
+
+/** An evaluation's tally as the contract keeps it: voters and the sum of their scores. */
+export async function tally(tc: TestChain, evaluationId: bigint) {
+  const [voteCount, scoreSum] = await tc.read.read.tally([evaluationId]);
+  return { voteCount, scoreSum };
+}
+
+/** Hands the party admin role from `from` to `to` in its two steps (propose, accept). */
+export async function handOverPartyAdmin(tc: TestChain, from: PrivateKeyAccount, to: PrivateKeyAccount): Promise<void> {
+  await mined(tc, tc.party(from).write.setPartyAdmin([to.address]));
+  await mined(tc, tc.party(to).write.acceptPartyAdmin());
+}
+
 /** The state of an account that has never been anything. */
 export const NOBODY = {
   memberChapter: 0n,

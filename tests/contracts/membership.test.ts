@@ -5,14 +5,17 @@
 import { ADMIN, ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GRACE, HEIDI, IVAN } from "../fixtures/accounts.js";
 import {
   BERLIN,
+  COLOGNE,
   HAMBURG,
   MUNICH,
   NOBODY,
   ZERO,
+  addChapters,
   chapter,
   expectRevert,
   member,
   mined,
+  pendingCounts,
   seedWorld,
   sendAndExpect,
   useChain,
@@ -146,16 +149,88 @@ describe("recommendForChapterMembership", () => {
     await expectRevert(tc.party(BOB).write.recommendForChapterMembership([[DAVE.address]]), "InvalidInput");
   });
 
-  it("an application to a chapter removed since is closed when the applicant applies elsewhere", async () => {
+  it("removing a chapter closes its applications: the applicant applies elsewhere with nothing left to close", async () => {
     const { tc } = ctx;
     await mined(tc, tc.party(FRANK).write.applyForChapterMembership([3n]));
     await expectRevert(tc.party(FRANK).write.applyForChapterMembership([2n]), "AlreadyApplied");
     await mined(tc, tc.party(ADMIN).write.removeChapter([3n]));
+    expect(await member(tc, FRANK.address)).toEqual(NOBODY);
     await sendAndExpect(tc, tc.party(FRANK).write.applyForChapterMembership([2n]), [
-      { eventName: "ApplicationDecided", args: { account: FRANK.address, chapterId: 3n, approved: false, by: ZERO } },
       { eventName: "Applied", args: { account: FRANK.address, chapterId: 2n } },
     ]);
     expect(await member(tc, FRANK.address)).toEqual({ ...NOBODY, applicationChapter: 2n });
+    expect(await pendingCounts(tc)).toEqual({ total: 2n, byChapter: [1n, 1n, 0n] });
+  });
+
+  it("a recommendation goes with the application its chapter's removal closed", async () => {
+    const { tc } = ctx;
+    // Chapter 4 with one founder, GRACE, who recommends FRANK and then leaves, so it can be removed.
+    await addChapters(tc, [{ founders: [GRACE], location: COLOGNE, x: 1, y: 1 }]);
+    await mined(tc, tc.party(FRANK).write.applyForChapterMembership([4n]));
+    await mined(tc, tc.party(GRACE).write.recommendForChapterMembership([[FRANK.address]]));
+    await mined(tc, tc.party(GRACE).write.leaveChapter());
+    expect(await tc.read.read.recommendationCount([FRANK.address])).toBe(1);
+    await mined(tc, tc.party(ADMIN).write.removeChapter([4n]));
+    expect(await tc.read.read.recommendationCount([FRANK.address])).toBe(0);
+    expect(await tc.read.read.recommended([FRANK.address, GRACE.address])).toBe(false);
+    // And the closed application does not keep FRANK from founding a chapter.
+    await addChapters(tc, [{ founders: [FRANK], location: MUNICH, x: 2, y: 2 }]);
+    expect(await member(tc, FRANK.address)).toEqual({ ...NOBODY, memberChapter: 5n, partyMember: true });
+  });
+});
+
+describe("pending application counts", () => {
+  it("count applications per chapter and party-wide: an application adds one, a decision takes it away", async () => {
+    const { tc } = ctx;
+    expect(await pendingCounts(tc)).toEqual({ total: 1n, byChapter: [1n, 0n, 0n] });
+    await mined(tc, tc.party(FRANK).write.applyForChapterMembership([2n]));
+    await mined(tc, tc.party(GRACE).write.applyForChapterMembership([2n]));
+    expect(await pendingCounts(tc)).toEqual({ total: 3n, byChapter: [1n, 2n, 0n] });
+    await mined(tc, tc.party(CAROL).write.updateMemberApplicationForChapter([FRANK.address, true]));
+    await mined(tc, tc.party(BOB).write.updateMemberApplicationForChapter([DAVE.address, false]));
+    expect(await pendingCounts(tc)).toEqual({ total: 1n, byChapter: [0n, 1n, 0n] });
+  });
+
+  it("removing a chapter closes its pending applications: not counted, not pending, not decidable", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(FRANK).write.applyForChapterMembership([3n]));
+    await mined(tc, tc.party(ERIN).write.applyForChapterMembership([3n]));
+    expect(await pendingCounts(tc)).toEqual({ total: 3n, byChapter: [1n, 0n, 2n] });
+    // One event closes them all: the contract never loops over a chapter's applications.
+    await sendAndExpect(tc, tc.party(ADMIN).write.removeChapter([3n]), [
+      { eventName: "ChapterRemoved", args: { chapterId: 3n, by: ADMIN.address } },
+    ]);
+    expect(await pendingCounts(tc)).toEqual({ total: 1n, byChapter: [1n, 0n, 0n] });
+    expect(await member(tc, FRANK.address)).toEqual(NOBODY);
+    expect(await member(tc, ERIN.address)).toEqual({ ...NOBODY, partyMember: true });
+    await expectRevert(tc.party(ALICE).write.updateMemberApplicationForChapter([ERIN.address, false]), "HasNotApplied");
+    await mined(tc, tc.party(ERIN).write.applyForChapterMembership([2n]));
+    expect(await pendingCounts(tc)).toEqual({ total: 2n, byChapter: [1n, 1n, 0n] });
+  });
+
+  it("removing a member from the party closes their application, which can no longer bring them back", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(ERIN).write.applyForChapterMembership([2n]));
+    await sendAndExpect(tc, tc.party(ALICE).write.removeMemberFromParty([ERIN.address]), [
+      { eventName: "ApplicationDecided", args: { account: ERIN.address, chapterId: 2n, approved: false, by: ALICE.address } },
+      { eventName: "RemovedFromParty", args: { account: ERIN.address, by: ALICE.address } },
+    ]);
+    expect(await member(tc, ERIN.address)).toEqual(NOBODY);
+    expect(await pendingCounts(tc)).toEqual({ total: 1n, byChapter: [1n, 0n, 0n] });
+    await expectRevert(tc.party(CAROL).write.updateMemberApplicationForChapter([ERIN.address, true]), "HasNotApplied");
+    expect(await tc.read.read.partyMember([ERIN.address])).toBe(false);
+  });
+
+  it("leaving the party withdraws the member's application", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(ERIN).write.applyForChapterMembership([2n]));
+    await sendAndExpect(tc, tc.party(ERIN).write.leaveParty(), [
+      { eventName: "ApplicationDecided", args: { account: ERIN.address, chapterId: 2n, approved: false, by: ERIN.address } },
+      { eventName: "LeftParty", args: { account: ERIN.address } },
+    ]);
+    expect(await member(tc, ERIN.address)).toEqual(NOBODY);
+    expect(await pendingCounts(tc)).toEqual({ total: 1n, byChapter: [1n, 0n, 0n] });
+    await expectRevert(tc.party(CAROL).write.updateMemberApplicationForChapter([ERIN.address, true]), "HasNotApplied");
   });
 });
 
@@ -212,15 +287,12 @@ describe("updateMemberApplicationForChapter", () => {
     expect(await member(tc, DAVE.address)).toEqual({ ...NOBODY, applicationChapter: 1n });
   });
 
-  it("an application to a chapter removed since can be rejected but not approved (NotAChapter)", async () => {
+  it("an application its chapter's removal closed can be neither approved nor rejected (HasNotApplied)", async () => {
     const { tc } = ctx;
     await mined(tc, tc.party(FRANK).write.applyForChapterMembership([3n]));
     await mined(tc, tc.party(ADMIN).write.removeChapter([3n]));
-    await expectRevert(tc.party(ALICE).write.updateMemberApplicationForChapter([FRANK.address, true]), "NotAChapter");
-    expect(await member(tc, FRANK.address)).toEqual({ ...NOBODY, applicationChapter: 3n });
-    await sendAndExpect(tc, tc.party(ALICE).write.updateMemberApplicationForChapter([FRANK.address, false]), [
-      { eventName: "ApplicationDecided", args: { account: FRANK.address, chapterId: 3n, approved: false, by: ALICE.address } },
-    ]);
+    await expectRevert(tc.party(ALICE).write.updateMemberApplicationForChapter([FRANK.address, true]), "HasNotApplied");
+    await expectRevert(tc.party(ALICE).write.updateMemberApplicationForChapter([FRANK.address, false]), "HasNotApplied");
     expect(await member(tc, FRANK.address)).toEqual(NOBODY);
   });
 });
@@ -357,16 +429,55 @@ describe("removeMemberFromChapter", () => {
     expect((await chapter(tc, 2n)).memberCount).toBe(1n);
   });
 
-  it("a party executive removes a chapter executive holding the seat: role and seat go too", async () => {
+  it("a party executive removes a chapter executive, whose role goes too", async () => {
     const { tc } = ctx;
-    await mined(tc, tc.party(ADMIN).write.setCentralCommitteeMember([2n, CAROL.address]));
     await sendAndExpect(tc, tc.party(ALICE).write.removeMemberFromChapter([CAROL.address]), [
       { eventName: "ChapterExecutiveDemoted", args: { account: CAROL.address, chapterId: 2n, by: ALICE.address } },
-      { eventName: "CentralCommitteeMemberSet", args: { chapterId: 2n, account: ZERO, by: ALICE.address } },
       { eventName: "RemovedFromChapter", args: { account: CAROL.address, chapterId: 2n, by: ALICE.address } },
     ]);
     expect(await member(tc, CAROL.address)).toEqual({ ...NOBODY, partyMember: true });
-    expect(await tc.read.read.centralCommitteeMember([2n])).toBe(ZERO);
+    expect((await chapter(tc, 2n)).memberCount).toBe(1n);
+  });
+
+  it("a chapter executive removes plain members only: not a fellow executive, a party executive or the seat holder", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(BOB).write.updateMemberApplicationForChapter([DAVE.address, true]));
+    await mined(tc, tc.party(ALICE).write.promoteChapterExecutive([DAVE.address, 1n]));
+    await expectRevert(tc.party(BOB).write.removeMemberFromChapter([DAVE.address]), "NotAnExecutive");
+    await expectRevert(tc.party(BOB).write.removeMemberFromChapter([ALICE.address]), "NotAnAdmin");
+    await mined(tc, tc.party(ALICE).write.demoteChapterExecutive([DAVE.address, 1n]));
+    await mined(tc, tc.party(ADMIN).write.setCentralCommitteeMember([1n, DAVE.address]));
+    await expectRevert(tc.party(BOB).write.removeMemberFromChapter([DAVE.address]), "NotAnAdmin");
+    expect(await member(tc, DAVE.address)).toEqual({ ...NOBODY, memberChapter: 1n, partyMember: true });
+    expect(await member(tc, ALICE.address)).toEqual({ ...NOBODY, memberChapter: 1n, partyMember: true, partyExecutive: true });
+    // Once the chapter admin has cleared the seat, DAVE is a plain member again.
+    await mined(tc, tc.party(ADMIN).write.setCentralCommitteeMember([1n, ZERO]));
+    await sendAndExpect(tc, tc.party(BOB).write.removeMemberFromChapter([DAVE.address]), [
+      { eventName: "RemovedFromChapter", args: { account: DAVE.address, chapterId: 1n, by: BOB.address } },
+    ]);
+  });
+
+  it("nobody removes a party executive (NotAnAdmin) until the party admin has demoted them", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(ADMIN).write.promotePartyExecutive([CAROL.address]));
+    await expectRevert(tc.party(ALICE).write.removeMemberFromChapter([CAROL.address]), "NotAnAdmin");
+    await expectRevert(tc.party(ALICE).write.removeMemberFromChapter([ALICE.address]), "NotAnAdmin");
+    await expectRevert(tc.party(CAROL).write.removeMemberFromChapter([ALICE.address]), "NotAnAdmin");
+    expect(await member(tc, CAROL.address)).toEqual({ ...NOBODY, memberChapter: 2n, partyMember: true, chapterExecutiveOf: 2n, partyExecutive: true });
+    await mined(tc, tc.party(ADMIN).write.demotePartyExecutive([CAROL.address]));
+    await mined(tc, tc.party(ALICE).write.removeMemberFromChapter([CAROL.address]));
+    expect(await member(tc, CAROL.address)).toEqual({ ...NOBODY, partyMember: true });
+  });
+
+  it("nobody removes the central committee member (NotAnAdmin) until the chapter admin clears the seat", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(ADMIN).write.setCentralCommitteeMember([2n, HEIDI.address]));
+    await expectRevert(tc.party(CAROL).write.removeMemberFromChapter([HEIDI.address]), "NotAnAdmin");
+    await expectRevert(tc.party(ALICE).write.removeMemberFromChapter([HEIDI.address]), "NotAnAdmin");
+    expect(await tc.read.read.centralCommitteeMember([2n])).toBe(HEIDI.address);
+    await mined(tc, tc.party(ADMIN).write.setCentralCommitteeMember([2n, ZERO]));
+    await mined(tc, tc.party(CAROL).write.removeMemberFromChapter([HEIDI.address]));
+    expect(await member(tc, HEIDI.address)).toEqual({ ...NOBODY, partyMember: true });
   });
 
   it("reverts NotAMember for accounts in no chapter", async () => {
@@ -393,31 +504,38 @@ describe("removeMemberFromParty", () => {
     expect(await member(tc, ERIN.address)).toEqual(NOBODY);
   });
 
-  it("also removes from the chapter, its executive role and seat, and the party executive role", async () => {
+  it("also removes a chapter executive from the chapter and its executive role", async () => {
     const { tc } = ctx;
-    await mined(tc, tc.party(ADMIN).write.promotePartyExecutive([BOB.address]));
-    await mined(tc, tc.party(ADMIN).write.setCentralCommitteeMember([1n, BOB.address]));
     await sendAndExpect(tc, tc.party(ALICE).write.removeMemberFromParty([BOB.address]), [
       { eventName: "ChapterExecutiveDemoted", args: { account: BOB.address, chapterId: 1n, by: ALICE.address } },
-      { eventName: "CentralCommitteeMemberSet", args: { chapterId: 1n, account: ZERO, by: ALICE.address } },
       { eventName: "RemovedFromChapter", args: { account: BOB.address, chapterId: 1n, by: ALICE.address } },
-      { eventName: "PartyExecutiveDemoted", args: { account: BOB.address, by: ALICE.address } },
       { eventName: "RemovedFromParty", args: { account: BOB.address, by: ALICE.address } },
     ]);
     expect(await member(tc, BOB.address)).toEqual(NOBODY);
-    expect(await tc.read.read.centralCommitteeMember([1n])).toBe(ZERO);
     expect((await chapter(tc, 1n)).memberCount).toBe(1n);
   });
 
-  it("a party executive removing themselves: the chapter part is logged as LeftChapter", async () => {
-    // Documents current behaviour: _dropFromParty picks LeftChapter when by == account.
+  it("refuses a party executive, the caller included (NotAnAdmin), until the party admin has demoted them", async () => {
     const { tc } = ctx;
-    await sendAndExpect(tc, tc.party(ALICE).write.removeMemberFromParty([ALICE.address]), [
-      { eventName: "LeftChapter", args: { account: ALICE.address, chapterId: 1n } },
-      { eventName: "PartyExecutiveDemoted", args: { account: ALICE.address, by: ALICE.address } },
-      { eventName: "RemovedFromParty", args: { account: ALICE.address, by: ALICE.address } },
-    ]);
-    expect(await member(tc, ALICE.address)).toEqual(NOBODY);
+    await mined(tc, tc.party(ADMIN).write.promotePartyExecutive([BOB.address]));
+    // One executive wallet cannot purge the others, nor be used to drop itself instead of leaving.
+    await expectRevert(tc.party(ALICE).write.removeMemberFromParty([BOB.address]), "NotAnAdmin");
+    await expectRevert(tc.party(BOB).write.removeMemberFromParty([ALICE.address]), "NotAnAdmin");
+    await expectRevert(tc.party(ALICE).write.removeMemberFromParty([ALICE.address]), "NotAnAdmin");
+    expect(await member(tc, BOB.address)).toEqual({ ...NOBODY, memberChapter: 1n, partyMember: true, chapterExecutiveOf: 1n, partyExecutive: true });
+    await mined(tc, tc.party(ADMIN).write.demotePartyExecutive([BOB.address]));
+    await mined(tc, tc.party(ALICE).write.removeMemberFromParty([BOB.address]));
+    expect(await member(tc, BOB.address)).toEqual(NOBODY);
+  });
+
+  it("refuses the central committee member (NotAnAdmin) until the chapter admin clears the seat", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(ADMIN).write.setCentralCommitteeMember([1n, BOB.address]));
+    await expectRevert(tc.party(ALICE).write.removeMemberFromParty([BOB.address]), "NotAnAdmin");
+    expect(await tc.read.read.centralCommitteeMember([1n])).toBe(BOB.address);
+    await mined(tc, tc.party(ADMIN).write.setCentralCommitteeMember([1n, ZERO]));
+    await mined(tc, tc.party(ALICE).write.removeMemberFromParty([BOB.address]));
+    expect(await member(tc, BOB.address)).toEqual(NOBODY);
   });
 
   it("reverts NotAnExecutive for non-executives and NotAMember for non-members", async () => {

@@ -93,11 +93,15 @@ const ROWS: Row[] = [
       ),
       ok(BOB, "the chapter's executive approves", (p) => p.write.updateMemberApplicationForChapter([DAVE.address, true])),
       ok(GRACE, "(GRACE applies to chapter 3)", (p) => p.write.applyForChapterMembership([3n])),
-      ok(ADMIN, "(chapter 3 is removed)", (p) => p.write.removeChapter([3n])),
-      fails(ALICE, "a party executive approves for a removed chapter", "NotAChapter", (p) =>
+      ok(ADMIN, "(chapter 3 is removed, which closes GRACE's application)", (p) => p.write.removeChapter([3n])),
+      fails(ALICE, "a party executive approves an application its chapter's removal closed", "HasNotApplied", (p) =>
         p.write.updateMemberApplicationForChapter([GRACE.address, true]),
       ),
-      ok(ALICE, "a party executive rejects it", (p) => p.write.updateMemberApplicationForChapter([GRACE.address, false])),
+      fails(ALICE, "a party executive rejects it", "HasNotApplied", (p) =>
+        p.write.updateMemberApplicationForChapter([GRACE.address, false]),
+      ),
+      ok(GRACE, "(GRACE applies to chapter 2)", (p) => p.write.applyForChapterMembership([2n])),
+      ok(ALICE, "a party executive rejects", (p) => p.write.updateMemberApplicationForChapter([GRACE.address, false])),
     ],
   },
   {
@@ -123,8 +127,24 @@ const ROWS: Row[] = [
       fails(ALICE, "removes someone in no chapter", "NotAMember", (p) => p.write.removeMemberFromChapter([ERIN.address])),
       fails(HEIDI, "a plain member removes", "NotAnExecutive", (p) => p.write.removeMemberFromChapter([CAROL.address])),
       fails(CAROL, "another chapter's executive removes", "NotAnExecutive", (p) => p.write.removeMemberFromChapter([BOB.address])),
-      ok(CAROL, "the chapter's executive removes", (p) => p.write.removeMemberFromChapter([HEIDI.address])),
-      ok(ALICE, "a party executive removes", (p) => p.write.removeMemberFromChapter([BOB.address])),
+      fails(BOB, "a chapter executive removes a party executive", "NotAnAdmin", (p) => p.write.removeMemberFromChapter([ALICE.address])),
+      ok(ADMIN, "(the party admin promotes CAROL to party executive)", (p) =>
+        p.write.promotePartyExecutive([CAROL.address]),
+      ),
+      fails(ALICE, "a party executive removes a party executive", "NotAnAdmin", (p) => p.write.removeMemberFromChapter([CAROL.address])),
+      ok(ADMIN, "(the party admin demotes CAROL again)", (p) => p.write.demotePartyExecutive([CAROL.address])),
+      ok(ALICE, "(ALICE makes HEIDI an executive of chapter 2 as well)", (p) => p.write.promoteChapterExecutive([HEIDI.address, 2n])),
+      fails(CAROL, "a chapter executive removes a fellow chapter executive", "NotAnExecutive", (p) =>
+        p.write.removeMemberFromChapter([HEIDI.address]),
+      ),
+      ok(ADMIN, "(the chapter admin seats HEIDI on the central committee)", (p) => p.write.setCentralCommitteeMember([2n, HEIDI.address])),
+      fails(ALICE, "a party executive removes the central committee member", "NotAnAdmin", (p) =>
+        p.write.removeMemberFromChapter([HEIDI.address]),
+      ),
+      ok(ADMIN, "(the chapter admin clears the seat)", (p) => p.write.setCentralCommitteeMember([2n, ZERO])),
+      ok(ALICE, "a party executive removes a chapter executive", (p) => p.write.removeMemberFromChapter([HEIDI.address])),
+      ok(BOB, "(BOB approves DAVE into chapter 1)", (p) => p.write.updateMemberApplicationForChapter([DAVE.address, true])),
+      ok(BOB, "the chapter's executive removes a plain member", (p) => p.write.removeMemberFromChapter([DAVE.address])),
     ],
   },
   {
@@ -144,7 +164,14 @@ const ROWS: Row[] = [
       fails(BOB, "a chapter executive removes", "NotAnExecutive", (p) => p.write.removeMemberFromParty([HEIDI.address])),
       fails(ADMIN, "the admin removes", "NotAnExecutive", (p) => p.write.removeMemberFromParty([HEIDI.address])),
       fails(ALICE, "removes a non-member", "NotAMember", (p) => p.write.removeMemberFromParty([FRANK.address])),
-      ok(ALICE, "a party executive removes", (p) => p.write.removeMemberFromParty([HEIDI.address])),
+      fails(ALICE, "removes herself, a party executive", "NotAnAdmin", (p) => p.write.removeMemberFromParty([ALICE.address])),
+      ok(ADMIN, "(the party admin promotes ERIN)", (p) => p.write.promotePartyExecutive([ERIN.address])),
+      fails(ALICE, "removes another party executive", "NotAnAdmin", (p) => p.write.removeMemberFromParty([ERIN.address])),
+      ok(ADMIN, "(the chapter admin seats HEIDI on the central committee)", (p) => p.write.setCentralCommitteeMember([2n, HEIDI.address])),
+      fails(ALICE, "removes the central committee member", "NotAnAdmin", (p) => p.write.removeMemberFromParty([HEIDI.address])),
+      ok(ALICE, "a party executive removes a chapter executive", (p) => p.write.removeMemberFromParty([CAROL.address])),
+      ok(ADMIN, "(the chapter admin clears the seat)", (p) => p.write.setCentralCommitteeMember([2n, ZERO])),
+      ok(ALICE, "a party executive removes a plain member", (p) => p.write.removeMemberFromParty([HEIDI.address])),
     ],
   },
   {
@@ -264,13 +291,34 @@ const ROWS: Row[] = [
     ],
   },
   {
-    fn: "`setPartyAdmin`, `setChapterAdmin`, `setEvaluationMinter`, `setInfoSender`",
+    fn: "`setPartyAdmin(account)`",
     steps: [
-      fails(ALICE, "setPartyAdmin by a party executive", "NotAnAdmin", (p) => p.write.setPartyAdmin([ALICE.address])),
+      fails(ALICE, "a party executive proposes", "NotAnAdmin", (p) => p.write.setPartyAdmin([ALICE.address])),
+      fails(ADMIN, "proposes the zero address", "InvalidInput", (p) => p.write.setPartyAdmin([ZERO])),
+      ok(ADMIN, "the party admin proposes", (p) => p.write.setPartyAdmin([IVAN.address])),
+      fails(IVAN, "the proposed account proposes before accepting", "NotAnAdmin", (p) => p.write.setPartyAdmin([IVAN.address])),
+      ok(ADMIN, "the party admin, still in office, proposes someone else", (p) => p.write.setPartyAdmin([GRACE.address])),
+    ],
+  },
+  {
+    fn: "`acceptPartyAdmin()`",
+    steps: [
+      fails(IVAN, "nothing proposed for the caller", "NotAnAdmin", (p) => p.write.acceptPartyAdmin()),
+      fails(ADMIN, "the party admin accepts with nothing proposed", "NotAnAdmin", (p) => p.write.acceptPartyAdmin()),
+      ok(ADMIN, "(the party admin proposes IVAN)", (p) => p.write.setPartyAdmin([IVAN.address])),
+      fails(FRANK, "someone else accepts", "NotAnAdmin", (p) => p.write.acceptPartyAdmin()),
+      fails(ADMIN, "the proposer accepts", "NotAnAdmin", (p) => p.write.acceptPartyAdmin()),
+      ok(IVAN, "the proposed account accepts", (p) => p.write.acceptPartyAdmin()),
+      fails(IVAN, "accepts twice", "NotAnAdmin", (p) => p.write.acceptPartyAdmin()),
+      fails(ADMIN, "the former party admin proposes", "NotAnAdmin", (p) => p.write.setPartyAdmin([ADMIN.address])),
+    ],
+  },
+  {
+    fn: "`setChapterAdmin`, `setEvaluationMinter`, `setInfoSender`",
+    steps: [
       fails(ALICE, "setChapterAdmin by a party executive", "NotAnAdmin", (p) => p.write.setChapterAdmin([ALICE.address])),
       fails(ALICE, "setEvaluationMinter by a party executive", "NotAnAdmin", (p) => p.write.setEvaluationMinter([ALICE.address])),
       fails(ALICE, "setInfoSender by a party executive", "NotAnAdmin", (p) => p.write.setInfoSender([ALICE.address])),
-      fails(ADMIN, "setPartyAdmin to zero", "InvalidInput", (p) => p.write.setPartyAdmin([ZERO])),
       fails(ADMIN, "setChapterAdmin to zero", "InvalidInput", (p) => p.write.setChapterAdmin([ZERO])),
       fails(ADMIN, "setEvaluationMinter to zero", "InvalidInput", (p) => p.write.setEvaluationMinter([ZERO])),
       fails(ADMIN, "setInfoSender to zero", "InvalidInput", (p) => p.write.setInfoSender([ZERO])),
@@ -278,8 +326,6 @@ const ROWS: Row[] = [
       fails(IVAN, "setInfoSender by the chapter admin", "NotAnAdmin", (p) => p.write.setInfoSender([IVAN.address])),
       ok(ADMIN, "setEvaluationMinter by the party admin", (p) => p.write.setEvaluationMinter([IVAN.address])),
       ok(ADMIN, "setInfoSender by the party admin", (p) => p.write.setInfoSender([IVAN.address])),
-      ok(ADMIN, "setPartyAdmin by the party admin", (p) => p.write.setPartyAdmin([IVAN.address])),
-      fails(ADMIN, "setPartyAdmin by the former party admin", "NotAnAdmin", (p) => p.write.setPartyAdmin([ADMIN.address])),
     ],
   },
   {

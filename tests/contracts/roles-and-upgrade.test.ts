@@ -37,6 +37,7 @@ import {
   digest,
   expectEventsAt,
   expectRevert,
+  handOverPartyAdmin,
   implementationSlot,
   mined,
   readVersion,
@@ -146,13 +147,13 @@ describe("initialisation", () => {
   });
 });
 
+/** The role setters that take effect at once (the party admin's is two-step, below). */
 type RoleSetter = {
-  fn: "setPartyAdmin" | "setChapterAdmin" | "setEvaluationMinter" | "setInfoSender";
+  fn: "setChapterAdmin" | "setEvaluationMinter" | "setInfoSender";
   role: (typeof Role)[keyof typeof Role];
   key: keyof typeof ALL_ADMIN;
 };
 const SETTERS: RoleSetter[] = [
-  { fn: "setPartyAdmin", role: Role.PartyAdmin, key: "partyAdmin" },
   { fn: "setChapterAdmin", role: Role.ChapterAdmin, key: "chapterAdmin" },
   { fn: "setEvaluationMinter", role: Role.EvaluationMinter, key: "evaluationMinter" },
   { fn: "setInfoSender", role: Role.InfoSender, key: "infoSender" },
@@ -161,8 +162,6 @@ const SETTERS: RoleSetter[] = [
 function setRole(tc: TestChain, as: PrivateKeyAccount, fn: RoleSetter["fn"], holder: Address): Promise<Hex> {
   const party = tc.party(as);
   switch (fn) {
-    case "setPartyAdmin":
-      return party.write.setPartyAdmin([holder]);
     case "setChapterAdmin":
       return party.write.setChapterAdmin([holder]);
     case "setEvaluationMinter":
@@ -221,18 +220,71 @@ describe("role holders", () => {
 
   it("a new party admin sets roles and promotes; the old one no longer may, but keeps the other roles", async () => {
     const { tc } = ctx;
-    await mined(tc, tc.party(ADMIN).write.setPartyAdmin([FRANK.address]));
+    await handOverPartyAdmin(tc, ADMIN, FRANK);
     await expectRevert(tc.party(ADMIN).write.setInfoSender([ADMIN.address]), "NotAnAdmin");
     await expectRevert(tc.party(ADMIN).write.promotePartyExecutive([BOB.address]), "NotAnAdmin");
     await expectRevert(tc.party(ADMIN).write.setPartyAdmin([ADMIN.address]), "NotAnAdmin");
     await sendAndExpect(tc, tc.party(FRANK).write.promotePartyExecutive([BOB.address]), [
       { eventName: "PartyExecutivePromoted", args: { account: BOB.address, by: FRANK.address } },
     ]);
-    await sendAndExpect(tc, tc.party(FRANK).write.setPartyAdmin([GRACE.address]), [
-      { eventName: "RoleHolderSet", args: { role: Role.PartyAdmin, holder: GRACE.address, by: FRANK.address } },
-    ]);
+    await handOverPartyAdmin(tc, FRANK, GRACE);
     expect(await roles(tc)).toEqual({ ...ALL_ADMIN, partyAdmin: GRACE.address });
     await mined(tc, tc.party(ADMIN).write.updateChapterLocation([1n, COLOGNE, 1, 1]));
+  });
+});
+
+describe("party admin handover: propose, then the proposed account accepts", () => {
+  it("setPartyAdmin only proposes; the role moves when the proposed account accepts", async () => {
+    const { tc } = ctx;
+    expect(await tc.read.read.pendingPartyAdmin()).toBe(ZERO);
+    await sendAndExpect(tc, tc.party(ADMIN).write.setPartyAdmin([FRANK.address]), [
+      { eventName: "PartyAdminProposed", args: { account: FRANK.address, by: ADMIN.address } },
+    ]);
+    expect(await tc.read.read.pendingPartyAdmin()).toBe(FRANK.address);
+    // Nothing has changed yet: ADMIN still acts as party admin, FRANK does not.
+    expect(await roles(tc)).toEqual(ALL_ADMIN);
+    await expectRevert(tc.party(FRANK).write.promotePartyExecutive([BOB.address]), "NotAnAdmin");
+    await mined(tc, tc.party(ADMIN).write.promotePartyExecutive([BOB.address]));
+
+    await sendAndExpect(tc, tc.party(FRANK).write.acceptPartyAdmin(), [
+      { eventName: "RoleHolderSet", args: { role: Role.PartyAdmin, holder: FRANK.address, by: FRANK.address } },
+    ]);
+    expect(await roles(tc)).toEqual({ ...ALL_ADMIN, partyAdmin: FRANK.address });
+    expect(await tc.read.read.pendingPartyAdmin()).toBe(ZERO);
+    await expectRevert(tc.party(ADMIN).write.demotePartyExecutive([BOB.address]), "NotAnAdmin");
+    await mined(tc, tc.party(FRANK).write.demotePartyExecutive([BOB.address]));
+  });
+
+  it("a mistyped proposal is replaced by a new one; the first account can no longer accept", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(ADMIN).write.setPartyAdmin([IVAN.address]));
+    await sendAndExpect(tc, tc.party(ADMIN).write.setPartyAdmin([FRANK.address]), [
+      { eventName: "PartyAdminProposed", args: { account: FRANK.address, by: ADMIN.address } },
+    ]);
+    await expectRevert(tc.party(IVAN).write.acceptPartyAdmin(), "NotAnAdmin");
+    await mined(tc, tc.party(FRANK).write.acceptPartyAdmin());
+    expect(await roles(tc)).toEqual({ ...ALL_ADMIN, partyAdmin: FRANK.address });
+  });
+
+  it("only the proposed account accepts, once; only the party admin proposes, never the zero address", async () => {
+    const { tc } = ctx;
+    await expectRevert(tc.party(ADMIN).write.acceptPartyAdmin(), "NotAnAdmin");
+    await expectRevert(tc.party(ADMIN).write.setPartyAdmin([ZERO]), "InvalidInput");
+    await expectRevert(tc.party(ALICE).write.setPartyAdmin([ALICE.address]), "NotAnAdmin");
+    await mined(tc, tc.party(ADMIN).write.setPartyAdmin([FRANK.address]));
+    for (const caller of [ADMIN, ALICE, GRACE]) await expectRevert(tc.party(caller).write.acceptPartyAdmin(), "NotAnAdmin");
+    await expectRevert(tc.party(FRANK).write.setPartyAdmin([FRANK.address]), "NotAnAdmin");
+    await mined(tc, tc.party(FRANK).write.acceptPartyAdmin());
+    await expectRevert(tc.party(FRANK).write.acceptPartyAdmin(), "NotAnAdmin");
+    expect(await roles(tc)).toEqual({ ...ALL_ADMIN, partyAdmin: FRANK.address });
+  });
+
+  it("a pending proposal is not an upgrade right: only the party admin in office upgrades", async () => {
+    const { tc } = ctx;
+    await mined(tc, tc.party(ADMIN).write.setPartyAdmin([FRANK.address]));
+    const v2 = await deployPartyV2(tc);
+    await expectRevert(tc.party(FRANK).write.upgradeToAndCall([v2, "0x"]), "NotAnAdmin");
+    expect(await implementationSlot(tc)).toBe(getAddress(tc.implementation));
   });
 });
 
@@ -252,6 +304,7 @@ async function dumpState(tc: TestChain) {
       r.recommendationCount([account]),
       r.chapterExecutiveOf([account]),
       r.partyExecutive([account]),
+      r.applicationRound([account]),
       Promise.all(ACCOUNTS.map((by) => r.recommended([account, by]))),
     ]);
   const perId = (id: bigint) =>
@@ -262,21 +315,31 @@ async function dumpState(tc: TestChain) {
       r.partyExecutiveScore([id]),
       r.hasPartyExecutiveScore([id]),
       r.infos([id]),
+      r.pendingApplicationCount([id]),
+      r.tally([id]),
       Promise.all(ACCOUNTS.map((voter) => Promise.all([r.votes([id, voter]), r.hasVoted([id, voter])]))),
     ]);
-  const [partyAdmin, chapterAdmin, evaluationMinter, infoSender, chapterCount, evaluationCount, infoCount, accounts, ids] =
-    await Promise.all([
-      r.partyAdmin(),
-      r.chapterAdmin(),
-      r.evaluationMinter(),
-      r.infoSender(),
-      r.chapterCount(),
-      r.evaluationCount(),
-      r.infoCount(),
-      Promise.all(ACCOUNTS.map(perAccount)),
-      Promise.all(IDS.map(perId)),
-    ]);
-  return { partyAdmin, chapterAdmin, evaluationMinter, infoSender, chapterCount, evaluationCount, infoCount, accounts, ids };
+  const [roles, counts, accounts, ids] = await Promise.all([
+    Promise.all([r.partyAdmin(), r.chapterAdmin(), r.evaluationMinter(), r.infoSender(), r.pendingPartyAdmin()]),
+    Promise.all([r.chapterCount(), r.evaluationCount(), r.infoCount(), r.totalPendingApplicationCount()]),
+    Promise.all(ACCOUNTS.map(perAccount)),
+    Promise.all(IDS.map(perId)),
+  ]);
+  const [partyAdmin, chapterAdmin, evaluationMinter, infoSender, pendingPartyAdmin] = roles;
+  const [chapterCount, evaluationCount, infoCount, totalPendingApplicationCount] = counts;
+  return {
+    partyAdmin,
+    chapterAdmin,
+    evaluationMinter,
+    infoSender,
+    pendingPartyAdmin,
+    chapterCount,
+    evaluationCount,
+    infoCount,
+    totalPendingApplicationCount,
+    accounts,
+    ids,
+  };
 }
 
 /** Seeds state in every mapping on top of the world. */
@@ -294,6 +357,7 @@ async function seedEverything(tc: TestChain) {
   await mined(tc, tc.party(ALICE).write.vote([2n, 9]));
   await mined(tc, tc.party(ADMIN).write.sendInfo(["Congress", 2, SHA256, 32, digest(3)]));
   await mined(tc, tc.party(ADMIN).write.setInfoSender([IVAN.address]));
+  await mined(tc, tc.party(ADMIN).write.setPartyAdmin([GRACE.address]));
 }
 
 describe("upgrade through the proxy", () => {
@@ -305,6 +369,9 @@ describe("upgrade through the proxy", () => {
     expect(before.evaluationCount).toBe(2n);
     expect(before.infoCount).toBe(1n);
     expect(before.infoSender).toBe(IVAN.address);
+    expect(before.pendingPartyAdmin).toBe(GRACE.address);
+    expect(before.totalPendingApplicationCount).toBe(2n);
+    expect(before.ids[1][7]).toEqual([1n, -5n]);
     expect(before.ids[2][1]).toBe(HEIDI.address);
     await expect(readVersion(tc)).rejects.toThrow();
 
@@ -316,6 +383,13 @@ describe("upgrade through the proxy", () => {
 
     expect(await implementationSlot(tc)).toBe(v2);
     expect(await readVersion(tc)).toBe("2");
+    expect(await dumpState(tc)).toEqual(before);
+
+    // V2's own state (its own ERC-7201 namespace) is written without touching V1's.
+    const v2Party = getContract({ address: tc.address, abi: partyV2Abi, client: { public: tc.publicClient, wallet: tc.walletFor(ADMIN) } });
+    expect(await v2Party.read.motto()).toBe("");
+    await mined(tc, v2Party.write.setMotto(["A motto long enough to take more than one storage slot of thirty-two bytes"]));
+    expect(await v2Party.read.motto()).toBe("A motto long enough to take more than one storage slot of thirty-two bytes");
     expect(await dumpState(tc)).toEqual(before);
 
     // Still initialised, still writable, counters continue.
@@ -333,7 +407,7 @@ describe("upgrade through the proxy", () => {
       await expectRevert(tc.party(caller).write.upgradeToAndCall([v2, "0x"]), "NotAnAdmin");
     }
     // Holding the other roles does not help either.
-    await mined(tc, tc.party(ADMIN).write.setPartyAdmin([GRACE.address]));
+    await handOverPartyAdmin(tc, ADMIN, GRACE);
     await expectRevert(tc.party(ADMIN).write.upgradeToAndCall([v2, "0x"]), "NotAnAdmin");
     expect(await implementationSlot(tc)).toBe(getAddress(tc.implementation));
     await expect(readVersion(tc)).rejects.toThrow();
@@ -368,12 +442,15 @@ describe("upgrade through the proxy", () => {
     expect(await implementationSlot(tc)).toBe(getAddress(tc.implementation));
   });
 
-  it("the V2 ABI keeps every V1 function and event and adds only version()", () => {
+  it("the V2 ABI keeps every V1 function and event and adds only version(), its motto and the log hook", () => {
     const signature = (item: (typeof partyAbi)[number] | (typeof partyV2Abi)[number]) => JSON.stringify(item);
     const v1 = new Set(partyAbi.filter((item) => item.type !== "constructor").map(signature));
     const v2 = new Set(partyV2Abi.map(signature));
     expect([...v1].filter((item) => !v2.has(item))).toEqual([]);
-    expect([...v2].filter((item) => !v1.has(item)).map((item) => (JSON.parse(item) as { name: string }).name)).toEqual([
+    expect([...v2].filter((item) => !v1.has(item)).map((item) => (JSON.parse(item) as { name: string }).name).sort()).toEqual([
+      "emitRawLog",
+      "motto",
+      "setMotto",
       "version",
     ]);
   });
