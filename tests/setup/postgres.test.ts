@@ -7,12 +7,12 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  findFreePort,
   provideDatabase,
   startEmbeddedPostgres,
   withClient,
   type EmbeddedPostgresHandle,
 } from "../../scripts/lib/database.js";
+import { freePort as findFreePort } from "../../scripts/lib/free-port.js";
 import { containerRuntimeAvailable, setupTestDatabase, type TestDatabase } from "./postgres.js";
 
 /** Sets or deletes DATABASE_URL for the duration of a describe block. */
