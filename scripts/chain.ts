@@ -5,7 +5,7 @@
  * Environment: CHAIN_PORT (default 8545), CHAIN_STATE_DIR (default .data/anvil).
  */
 import { CHAIN_ID } from "../abis/deployments.js";
-import { startLocalChain, type LocalChain } from "./lib/local-stack.js";
+import { startLocalChain, type LocalChain } from "./lib/start-local-chain.js";
 
 let chain: LocalChain | undefined;
 let stopRequested: { signal: NodeJS.Signals; at: number } | undefined;

@@ -17,7 +17,7 @@ import { startBundler } from "./lib/bundler.js";
 import { provideDatabase, redactUrl } from "./lib/database.js";
 import { DEFAULT_APP_PORT, DEFAULT_BUNDLER_PORT, DEFAULT_INDEXER_PORT } from "./lib/defaults.js";
 import { indexerSchemaName, startIndexer } from "./lib/indexer.js";
-import { startLocalChain } from "./lib/local-stack.js";
+import { startLocalChain } from "./lib/start-local-chain.js";
 import { ROOT } from "./lib/paths.js";
 import { deployWalletInfra } from "./lib/wallet-infra.js";
 

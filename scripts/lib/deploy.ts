@@ -12,7 +12,7 @@ import {
   type PrivateKeyAccount,
 } from "viem";
 import { CREATE2_DEPLOYER, DEPLOY_SALT, partyCreate2 } from "../../abis/deployments.js";
-import { localChain } from "./local-chain.js";
+import { localChain } from "./chain-definition.js";
 
 export type DeployPartyParameters = { rpcUrl: string; deployer: PrivateKeyAccount; admin?: Address };
 export type DeployPartyReturnType = { address: Address; implementation: Address; deployed: boolean };

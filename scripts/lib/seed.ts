@@ -33,7 +33,7 @@ import {
 } from "viem";
 import { partyAbi } from "../../abis/party.js";
 import { anvilAccount, demoAccount } from "./accounts.js";
-import { localChain } from "./local-chain.js";
+import { localChain } from "./chain-definition.js";
 
 export type SeedDemoDataParameters = { rpcUrl: string; address: Address };
 

@@ -32,7 +32,7 @@ import { partyAccountBytecode } from "../../abis/party-account.js";
 import { partyAccountFactoryBytecode } from "../../abis/party-account-factory.js";
 import { sponsorPaymasterBytecode } from "../../abis/sponsor-paymaster.js";
 import { webAuthnVerifierBytecode } from "../../abis/webauthn-verifier.js";
-import { localChain } from "./local-chain.js";
+import { localChain } from "./chain-definition.js";
 
 const require = createRequire(import.meta.url);
 

@@ -15,7 +15,7 @@ import { migrate } from "../../db/migrate.js";
 import { startAnvil } from "../../scripts/lib/anvil.js";
 import { deployParty } from "../../scripts/lib/deploy.js";
 import { startIndexer, type Indexer } from "../../scripts/lib/indexer.js";
-import { localChain } from "../../scripts/lib/local-chain.js";
+import { localChain } from "../../scripts/lib/chain-definition.js";
 import { ADMIN } from "../fixtures/accounts.js";
 import { startWalletServices, type WalletServicesOptions } from "./user-ops.js";
 

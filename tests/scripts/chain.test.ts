@@ -16,8 +16,8 @@ import { anvilAccount } from "../../scripts/lib/accounts.js";
 import { startAnvil, type Anvil } from "../../scripts/lib/anvil.js";
 import { deployParty } from "../../scripts/lib/deploy.js";
 import { freePort } from "../../scripts/lib/free-port.js";
-import { localChain } from "../../scripts/lib/local-chain.js";
-import { startLocalChain } from "../../scripts/lib/local-stack.js";
+import { localChain } from "../../scripts/lib/chain-definition.js";
+import { startLocalChain } from "../../scripts/lib/start-local-chain.js";
 import { buildDemoPlan, DEMO_CITIES, DEMO_SHAPE, readDemoSummary, seedDemoData } from "../../scripts/lib/seed.js";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");

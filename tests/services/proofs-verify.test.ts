@@ -30,7 +30,7 @@ import {
 } from "../../app/utils/proofs";
 import { toPartyAccount, type PartyAccount } from "../../app/wallet/local/smart-account";
 import { freePort } from "../../scripts/lib/free-port.js";
-import { localChain } from "../../scripts/lib/local-chain.js";
+import { localChain } from "../../scripts/lib/chain-definition.js";
 import { buildDemoPlan } from "../../scripts/lib/seed.js";
 import { deployWalletInfra } from "../../scripts/lib/wallet-infra.js";
 import { errorOf, get, text, type Page } from "../app/html.js";

@@ -9,7 +9,7 @@
 import { createPublicClient, getAddress, http, type Hex } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import { toPartyAccount } from "../../app/wallet/local/smart-account";
-import { localChain } from "../../scripts/lib/local-chain.js";
+import { localChain } from "../../scripts/lib/chain-definition.js";
 import { freePort } from "../../scripts/lib/free-port.js";
 import { ALICE } from "../fixtures/accounts.js";
 import { startAppServer, type AppServer } from "../setup/app-server.js";

@@ -16,7 +16,7 @@ import {
 import { partyAbi } from "../../abis/party.js";
 import { startAnvil, type StartAnvilParameters } from "../../scripts/lib/anvil.js";
 import { deployParty } from "../../scripts/lib/deploy.js";
-import { localChain } from "../../scripts/lib/local-chain.js";
+import { localChain } from "../../scripts/lib/chain-definition.js";
 import { ADMIN } from "../fixtures/accounts.js";
 
 export async function setupChain(params: StartAnvilParameters = {}) {

@@ -1,6 +1,6 @@
 /**
- * The local chain for `npm run chain` (and anything else that wants it): anvil with its state kept
- * in `.data/anvil`, the party contract at its deterministic address, and the demo data seeded once.
+ * The local chain: anvil with its state kept in `.data/anvil`, the party contract at its
+ * deterministic address, and the demo data seeded once.
  */
 import { mkdir } from "node:fs/promises";
 import { createServer } from "node:net";
