@@ -30,7 +30,8 @@ import { stringToHex, type Address, type Hex } from "viem";
 import { UserOperationReceiptNotFoundError } from "viem/account-abstraction";
 import { ADMIN } from "../tests/fixtures/accounts.js";
 import { startOperationsStack, type OperationsStack } from "../tests/operations/stack.js";
-import { snapshotBuild, startAppServer } from "./lib/app-server.js";
+import { snapshotBuild } from "./lib/app-build.js";
+import { startAppServer } from "./lib/app-server.js";
 import { createDatabase, dropDatabase, provideDatabase, type ProvidedDatabase } from "./lib/database.js";
 
 const OPS = Number(process.env.BENCH_WRITES_OPS ?? 20);

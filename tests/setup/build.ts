@@ -9,7 +9,7 @@
  */
 import { rmSync } from "node:fs";
 import type { TestProject } from "vitest/node";
-import { snapshotBuild } from "../../scripts/lib/app-server.js";
+import { snapshotBuild } from "../../scripts/lib/app-build.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
