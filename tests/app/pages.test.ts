@@ -3,7 +3,7 @@
  * chain (contract getters and events) and the read model; every failure path (400, 404, 503).
  */
 import { randomBytes } from "node:crypto";
-import { getAddress, parseEther, type Address, type Hex } from "viem";
+import { createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { partyAbi } from "../../abis/party.js";
 import { buildDemoPlan, readDemoSummary } from "../../scripts/lib/seed.js";
@@ -712,15 +712,27 @@ describe("while the chain moves on", () => {
     expect(paged).toEqual(pending);
   });
 
-  async function join(chapterId: bigint, select: (address: string) => boolean): Promise<Address> {
-    let account = privateKeyToAccount(generatePrivateKey());
-    while (!select(lower(account.address))) account = privateKeyToAccount(generatePrivateKey());
-    await stack.testClient.setBalance({ address: account.address, value: parseEther("1") });
-    await stack.send(account, "applyForChapterMembership", [chapterId]);
+  /** The address `offset` away from `address` in the address order. */
+  const beside = (address: string, offset: bigint) => lower(`0x${(BigInt(address) + offset).toString(16).padStart(40, "0")}`);
+
+  /**
+   * `address` applies to the chapter and its executive approves. Nobody holds a key for an address
+   * picked by its place in the order, so anvil sends as it (impersonation).
+   */
+  async function join(chapterId: bigint, address: Address): Promise<Address> {
+    await stack.testClient.setBalance({ address, value: parseEther("1") });
+    await stack.testClient.impersonateAccount({ address });
+    try {
+      const applicant = createWalletClient({ chain: stack.publicClient.chain, transport: http(stack.rpcUrl), account: address });
+      const hash = await applicant.writeContract({ address: stack.address, abi: partyAbi, functionName: "applyForChapterMembership", args: [chapterId] });
+      expect((await stack.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 30_000 })).status).toBe("success");
+    } finally {
+      await stack.testClient.stopImpersonatingAccount({ address });
+    }
     const executive = (await chain.executivesOf(chapterId))[0]!;
     const decider = buildDemoPlan().accounts.find((a) => lower(a.address) === executive)!;
-    await stack.send(decider, "updateMemberApplicationForChapter", [account.address, true]);
-    return lower(account.address);
+    await stack.send(decider, "updateMemberApplicationForChapter", [address, true]);
+    return lower(address);
   }
 
   it("the page after a cursor still starts right after it when members join before and after the cursor", async () => {
@@ -729,8 +741,10 @@ describe("while the chain moves on", () => {
     const cursor = nextPage(first)!.get("after")!;
     const second = members(await page(`/chapters/1?limit=5&after=${cursor}`));
 
-    const before = await join(1n, (a) => a < cursor);
-    const between = await join(1n, (a) => a > cursor && a < second[0]!);
+    // Right before the cursor, and right after it (before the first member of the page after it).
+    expect(BigInt(beside(cursor, 1n))).toBeLessThan(BigInt(second[0]!));
+    const before = await join(1n, beside(cursor, -1n));
+    const between = await join(1n, beside(cursor, 1n));
     await stack.waitForIndexer();
 
     const secondAgain = members(await page(`/chapters/1?limit=5&after=${cursor}`));

@@ -70,7 +70,7 @@ it("resumes a backfill killed halfway without losing or doubling anything", { ti
   // all of it is backfilled (historical sync), the phase we crash in. In steps: on a busy machine
   // one anvil_mine of all 210 blocks over this state has outlasted viem's 10 s request timeout.
   for (let mined = 0; mined < 210; mined += 30) await tc.testClient.mine({ blocks: 30 });
-  const head = await tc.publicClient.getBlockNumber();
+  const head = await tc.publicClient.getBlockNumber({ cacheTime: 0 });
   const events = await eventIds(tc, head);
   expect(events.length).toBeGreaterThan(10_000);
 

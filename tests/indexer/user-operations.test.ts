@@ -105,7 +105,7 @@ describe("user operations in the read model", () => {
     // All four in one transaction: the handlers decode that receipt once for its three party events.
     expect(bundles.size).toBe(1);
 
-    head = await tc.publicClient.getBlockNumber();
+    head = await tc.publicClient.getBlockNumber({ cacheTime: 0 });
     await live.waitForBlock(head, 60_000);
     model = await dumpReadModel(db.url, live.viewsSchema);
     const rows = model.user_operations!;

@@ -183,9 +183,9 @@ describe("seedDemoData", () => {
 
   it("changes nothing when run again", async () => {
     const before = await readDemoSummary(chain);
-    const blockBefore = await chain.publicClient.getBlockNumber();
+    const blockBefore = await chain.publicClient.getBlockNumber({ cacheTime: 0 });
     expect(await seedDemoData(chain)).toEqual({ seeded: false });
-    expect(await chain.publicClient.getBlockNumber()).toBe(blockBefore);
+    expect(await chain.publicClient.getBlockNumber({ cacheTime: 0 })).toBe(blockBefore);
     expect(await readDemoSummary(chain)).toEqual(before);
   });
 });
@@ -225,7 +225,7 @@ describe("anvil restarts", () => {
     try {
       expect(await seedDemoData(first)).toEqual({ seeded: true });
       const summary = await readDemoSummary(first);
-      const block = await first.publicClient.getBlockNumber();
+      const block = await first.publicClient.getBlockNumber({ cacheTime: 0 });
       await first.anvil.stop();
       expect(existsSync(stateFile)).toBe(true);
 
@@ -233,11 +233,11 @@ describe("anvil restarts", () => {
       const rpcUrl = second.rpcUrl;
       const publicClient = createPublicClient({ chain: localChain(rpcUrl), transport: http(rpcUrl) });
       expect(await deployParty({ rpcUrl, deployer: ADMIN })).toMatchObject({ address: first.address, deployed: false });
-      expect(await publicClient.getBlockNumber()).toBe(block);
+      expect(await publicClient.getBlockNumber({ cacheTime: 0 })).toBe(block);
       // The summary reads events too, so this also shows the logs survived the restart.
       expect(await readDemoSummary({ rpcUrl, address: first.address })).toEqual(summary);
       expect(await seedDemoData({ rpcUrl, address: first.address })).toEqual({ seeded: false });
-      expect(await publicClient.getBlockNumber()).toBe(block);
+      expect(await publicClient.getBlockNumber({ cacheTime: 0 })).toBe(block);
     } finally {
       await first.anvil.stop();
       await second?.stop();
