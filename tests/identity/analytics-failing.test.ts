@@ -17,10 +17,12 @@ it("keeps answering while every delivery fails, retries 10 times, logs once", as
   const token = tokenFrom((await post(id.route, (await signedBody(id.party, ALICE, "log_in")).body)).setCookie);
   // 2 + 18 events: two full batches, both failing.
   for (let i = 0; i < 18; i++) {
-    const started = Date.now();
+    // The endpoint answers nothing while the request is handled: one that waited for a delivery
+    // (the 8th and the 18th fill a batch) would not get its answer.
+    recorder.hold();
     const answer = await post(id.route, unsignedBody(ALICE.address, "log_in"), { token });
+    recorder.release();
     expect(answer.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(1_000);
   }
   await waitFor(() => recorder.requests.length >= 2, 3_000, "the first attempts");
 

@@ -193,10 +193,14 @@ export function telegramParams(fields: TelegramFields): string[] {
 
 export type Recorded = { method: string; path: string; headers: IncomingHttpHeaders; text: string; body: unknown };
 
-/** A local HTTP endpoint standing in for Segment's API: records every request, answers `status`. */
+/**
+ * A local HTTP endpoint standing in for Segment's API: records every request, answers `status`;
+ * between hold() and release() it records requests but answers none of them until release().
+ */
 export async function startRecorder(initialStatus = 200) {
   const requests: Recorded[] = [];
   let status = initialStatus;
+  let held: (() => void)[] | null = null;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -209,7 +213,9 @@ export async function startRecorder(initialStatus = 200) {
         body = undefined;
       }
       requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, text, body });
-      res.writeHead(status, { "content-type": "application/json" }).end(status < 300 ? '{"success":true}' : '{"error":"down"}');
+      const answer = () => res.writeHead(status, { "content-type": "application/json" }).end(status < 300 ? '{"success":true}' : '{"error":"down"}');
+      if (held) held.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -219,6 +225,14 @@ export async function startRecorder(initialStatus = 200) {
     requests,
     setStatus: (next: number) => {
       status = next;
+    },
+    hold: () => {
+      held ??= [];
+    },
+    release: () => {
+      const answers = held ?? [];
+      held = null;
+      for (const answer of answers) answer();
     },
     close: () =>
       new Promise<void>((resolve) => {
