@@ -71,14 +71,15 @@ const ASSERTED_TABLES = [
 
 const ctx = useIndexerTest();
 
-type Step = { block: string; at: string; hash: Hex };
+type Step = { block: string; at: string; hash: Hex; /** The log index of the transaction's first event in its block. */ firstLog: number };
 
 /** Waits for a transaction, and returns its block number and timestamp as the read model has them. */
 async function step(hash: Promise<Hex>): Promise<Step> {
   const { tc } = ctx;
   const receipt = await tc.waitFor(await hash);
   const block = await tc.publicClient.getBlock({ blockNumber: receipt.blockNumber });
-  return { block: String(receipt.blockNumber), at: String(block.timestamp), hash: receipt.transactionHash };
+  const firstLog = receipt.logs[0]?.logIndex ?? 0;
+  return { block: String(receipt.blockNumber), at: String(block.timestamp), hash: receipt.transactionHash, firstLog };
 }
 
 const p = (account: PrivateKeyAccount) => ctx.tc.party(account).write;
@@ -152,7 +153,7 @@ describe("indexer scenario", () => {
     s.eval3 = await step(p(ERIN).mintEvaluation([4n, 0x12, 32, EMPTY_FILE]));
     s.ivanVotes = await step(p(IVAN).vote([3n, 2]));
 
-    head = await tc.publicClient.getBlockNumber();
+    head = await tc.publicClient.getBlockNumber({ cacheTime: 0 });
     expect(BigInt(s.ivanVotes.block)).toBe(head);
     await live.waitForBlock(head, 60_000);
     model = await dumpReadModel(db.url, live.viewsSchema);
@@ -165,7 +166,8 @@ describe("indexer scenario", () => {
 
     const b = (name: string) => s[name]!.block;
     const at = (name: string) => s[name]!.at;
-    const id = (name: string, logIndex = 0) => `${b(name)}-${logIndex}`;
+    /** The activity id of the step's `nth` event (0: its first), wherever in its block the transaction landed. */
+    const id = (name: string, nth = 0) => `${b(name)}-${s[name]!.firstLog + nth}`;
 
     // --- chapters ---------------------------------------------------------------------------------
     expect(model.chapters).toEqual([
@@ -386,7 +388,7 @@ describe("indexer scenario", () => {
     // --- party-wide totals ------------------------------------------------------------------------
     // The read model's version: the last party event, IVAN's vote (the only event of the head block).
     const lastEvent = await lastEventOf(tc, head);
-    expect(lastEvent).toBe(`${(await tc.publicClient.getBlock({ blockNumber: head })).hash}:0`);
+    expect(lastEvent).toBe(`${(await tc.publicClient.getBlock({ blockNumber: head })).hash}:${s.ivanVotes!.firstLog}`);
     expect(model.party_totals).toEqual([
       {
         id: 1,

@@ -98,32 +98,28 @@ async function pollUntil(hash: Hex, status: OperationRecord["status"], timeoutMs
 }
 
 /**
- * Automine off: waits until alto has put its bundle(s) into anvil's pool (it bundles every
- * ~100 ms, one transaction per bundle), then mines one block with all of them.
+ * Automine off: waits until alto has put a bundle into anvil's pool (one transaction per bundle),
+ * then mines one block with whatever the pool holds. A bundle alto sends later goes into a later
+ * block: callers wait for the receipts they need (mineUntilIncluded).
  */
 async function mineBundle() {
-  for (let i = 0; i < 200; i++) {
-    if ((await stack.testClient.getTxpoolStatus()).pending > 0) break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  await new Promise((r) => setTimeout(r, 400));
+  await untilPending(1);
   await stack.testClient.mine({ blocks: 1 });
-  expect((await stack.testClient.getTxpoolStatus()).pending).toBe(0);
 }
 
 /** Automine off: waits until anvil's pool holds `count` transactions (alto's bundles). */
-async function untilPending(count: number) {
-  for (let i = 0; i < 200; i++) {
-    if ((await stack.testClient.getTxpoolStatus()).pending >= count) return;
+async function untilPending(count: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while ((await stack.testClient.getTxpoolStatus()).pending < count) {
+    if (Date.now() > deadline) throw new Error(`anvil's pool never held ${count} transactions in ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`anvil's pool never held ${count} transactions`);
 }
 
-/** Automine off: mines blocks until every one of the operations has its receipt (alto sends one bundle at a time). */
-async function mineUntilIncluded(hashes: Hex[]) {
-  for (let i = 0; i < 40; i++) {
-    await mineBundle();
+/** Automine off: mines what alto sends until every one of the operations has its receipt (alto sends one bundle at a time). */
+async function mineUntilIncluded(hashes: Hex[], timeoutMs = 45_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
     const receipts = await Promise.all(hashes.map((hash) => stack.wallet.bundlerClient.getUserOperationReceipt({ hash }).catch(() => undefined)));
     if (receipts.every(Boolean)) {
       const failed = await Promise.all(
@@ -138,9 +134,10 @@ async function mineUntilIncluded(hashes: Hex[]) {
       expect(failed, "operations that reverted").toEqual([]);
       return;
     }
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline) throw new Error(`not all of ${hashes.join(", ")} were included after ${timeoutMs} ms`);
+    if ((await stack.testClient.getTxpoolStatus()).pending > 0) await stack.testClient.mine({ blocks: 1 });
+    else await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`not all of ${hashes.join(", ")} were included`);
 }
 
 const pauseIndexer = () => process.kill(stack.indexer.process.pid!, "SIGSTOP");
