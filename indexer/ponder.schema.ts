@@ -1,6 +1,6 @@
 /**
  * The on-chain read model: the only definition of the tables the indexer writes. The app reads
- * them (never writes) through the views schema, see db/schema.ts.
+ * them (never writes) through the views schema, see db/query.ts.
  *
  * Counters (members, executives, pending applications, votes, score sums) are kept by the
  * handlers so that no page aggregates a large table. Every lookup the app makes has an index;
@@ -11,6 +11,7 @@ import { index, onchainEnum, onchainTable, primaryKey } from "ponder";
 export const memberStatus = onchainEnum("member_status", ["none", "member", "left", "removed"]);
 export const applicationStatus = onchainEnum("application_status", ["applied", "approved", "rejected"]);
 export const executiveAction = onchainEnum("executive_action", ["promoted", "demoted"]);
+export const upgradeKind = onchainEnum("upgrade_kind", ["upgraded", "initialized"]);
 
 export const chapters = onchainTable(
   "chapters",
@@ -85,7 +86,8 @@ export const recommendations = onchainTable(
   "recommendations",
   (t) => ({
     id: t.text().primaryKey(),
-    applicationId: t.text().notNull(),
+    /** The application recommended; null only for an event the indexer could not place (logged). */
+    applicationId: t.text(),
     account: t.hex().notNull(),
     chapterId: t.bigint().notNull(),
     by: t.hex().notNull(),
@@ -148,12 +150,34 @@ export const executiveHistory = onchainTable(
   }),
 );
 
+/**
+ * The holder of each role: partyAdmin, chapterAdmin, evaluationMinter, infoSender, or
+ * `unknown(<n>)` for a role number the ABI does not name (a later contract version's).
+ */
 export const roleHolders = onchainTable("role_holders", (t) => ({
   role: t.text().primaryKey(),
   holder: t.hex().notNull(),
   by: t.hex().notNull(),
   block: t.bigint().notNull(),
   timestamp: t.bigint().notNull(),
+  /** The party admin's proposed successor until they accept (PartyAdminProposed); else null. */
+  pendingHolder: t.hex(),
+  pendingBlock: t.bigint(),
+}));
+
+/** The proxy's history: every new implementation (Upgraded) and every initializer run (Initialized). */
+export const upgrades = onchainTable("upgrades", (t) => ({
+  /** `${blockNumber}-${logIndex}`. */
+  id: t.text().primaryKey(),
+  kind: upgradeKind("kind").notNull(),
+  /** The new implementation (upgraded), else null. */
+  implementation: t.hex(),
+  /** The initialized version (initialized), else null. */
+  version: t.bigint(),
+  block: t.bigint().notNull(),
+  logIndex: t.integer().notNull(),
+  timestamp: t.bigint().notNull(),
+  txHash: t.hex().notNull(),
 }));
 
 export const evaluations = onchainTable(
@@ -259,6 +283,13 @@ export const partyTotals = onchainTable("party_totals", (t) => ({
    * as the read model's version.
    */
   lastEvent: t.text(),
+  /**
+   * The last bundle (a transaction to the EntryPoint, `<block hash>:<tx hash>`) whose user
+   * operations are recorded: the "already seen" marker that spares a bundle's further party events
+   * another receipt. Kept here, in the store, so that it rolls back with the rows it stands for
+   * when Ponder retries or reorgs a block.
+   */
+  lastBundle: t.text(),
 }));
 
 /**

@@ -1,8 +1,14 @@
 /**
- * Handlers for every event of the party contract. Each keeps its counters up to date, writes one
- * activity row and records itself as the read model's last event (party_totals.last_event), so
- * pages never aggregate large tables, the state is rebuilt from logs alone and the web server
- * knows when its cached pages are stale.
+ * Handlers for every event of the party contract and its proxy. Each keeps its counters up to date,
+ * writes one activity row and records itself as the read model's last event
+ * (party_totals.last_event), so pages never aggregate large tables, the state is rebuilt from logs
+ * alone and the web server knows when its cached pages are stale.
+ *
+ * Handlers keep no state of their own: Ponder may run a block's handlers again after rolling the
+ * block back (a retryable database error, a reorg), so everything they remember is in the store.
+ * An event the read model cannot place (a role number the ABI does not name, a recommendation
+ * without a pending application, as a later contract version might emit) is logged and recorded as
+ * it came, never a crash.
  */
 import { ponder, type Context, type Event } from "ponder:registry";
 import {
@@ -18,9 +24,11 @@ import {
   partyTotals,
   recommendations,
   roleHolders,
+  upgrades,
   userOperations,
   votes,
 } from "ponder:schema";
+import { and, eq, inArray } from "ponder";
 import { createPublicClient, http, zeroAddress, type Address, type Hex, type TransactionReceipt } from "viem";
 import { contentId } from "./lib/cid";
 import { locationText } from "./lib/location";
@@ -31,20 +39,28 @@ type AnyEvent = Event;
 
 const ROLES = ["partyAdmin", "chapterAdmin", "evaluationMinter", "infoSender"] as const;
 
+/** The role's name, or `unknown(<n>)` for a number the ABI does not name (logged). */
+function roleName(role: number, event: AnyEvent): string {
+  const name = ROLES[role];
+  if (name !== undefined) return name;
+  warn(event, `RoleHolderSet with unknown role ${role}: recorded as unknown(${role})`);
+  return `unknown(${role})`;
+}
+
 function eventId(event: AnyEvent): string {
   return `${event.block.number}-${event.log.logIndex}`;
+}
+
+/** An event the read model cannot place: logged with where it is, then recorded as it came. */
+function warn(event: AnyEvent, message: string) {
+  console.warn(`[party indexer] block ${event.block.number} log ${event.log.logIndex}: ${message}`);
 }
 
 // ---------------------------------------------------------------------------------------------
 // User operations
 // ---------------------------------------------------------------------------------------------
-/**
- * The transaction whose user operations were recorded last (block hash and transaction hash, so
- * that a transaction re-included in another block after a reorg is looked at again). A bundle
- * with 500 party events costs one receipt, not 500.
- */
-let lastTransaction: string | undefined;
 const entryPoint = ENTRY_POINT_07.toLowerCase();
+/** A client, not a marker: it holds no indexing state. */
 let uncachedClient: ReturnType<typeof createPublicClient> | undefined;
 
 /**
@@ -54,14 +70,17 @@ let uncachedClient: ReturnType<typeof createPublicClient> | undefined;
  * receipt comes through context.client, which Ponder caches in its sync store (a re-index of the
  * same chain asks the RPC again only when caching is off, as on the local chain). Ponder's own
  * `includeTransactionReceipts` does not help: it keeps receipts without their logs.
+ *
+ * A bundle's party events come one after another, so party_totals.last_bundle marks the one done
+ * and a bundle with 500 party events costs one receipt, not 500. The marker is in the store, not
+ * in this module: when Ponder rolls a block back and runs it again, the marker goes back with the
+ * rows, and the rows are written again.
  */
 async function recordUserOperations(context: Context, event: AnyEvent) {
+  if (event.transaction.to?.toLowerCase() !== entryPoint) return;
   const key = `${event.block.hash}:${event.transaction.hash}`;
-  if (key === lastTransaction) return;
-  if (event.transaction.to?.toLowerCase() !== entryPoint) {
-    lastTransaction = key;
-    return;
-  }
+  const totals = await context.db.find(partyTotals, { id: 1 });
+  if (totals?.lastBundle === key) return;
 
   let receipt: TransactionReceipt = await context.client.getTransactionReceipt({ hash: event.transaction.hash });
   if (receipt.blockHash !== event.block.hash) {
@@ -77,8 +96,7 @@ async function recordUserOperations(context: Context, event: AnyEvent) {
   }));
   // Do nothing on conflict: after a crash Ponder may replay the rest of a half-flushed transaction.
   if (rows.length > 0) await context.db.insert(userOperations).values(rows).onConflictDoNothing();
-  // Only now: if anything above failed, the event's retry must do it again.
-  lastTransaction = key;
+  await context.db.update(partyTotals, { id: 1 }).set({ lastBundle: key });
 }
 
 /**
@@ -158,7 +176,32 @@ ponder.on("Party:setup", async ({ context }) => {
     voteCount: 0,
     infoCount: 0,
     lastEvent: null,
+    lastBundle: null,
   });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The proxy: upgrades and initializers
+// ---------------------------------------------------------------------------------------------
+async function recordUpgrade(context: Context, event: AnyEvent, row: { kind: "upgraded" | "initialized"; implementation: Address | null; version: bigint | null }) {
+  await context.db.insert(upgrades).values({
+    id: eventId(event),
+    ...row,
+    block: event.block.number,
+    logIndex: event.log.logIndex,
+    timestamp: event.block.timestamp,
+    txHash: event.transaction.hash,
+  });
+}
+
+ponder.on("Party:Upgraded", async ({ event, context }) => {
+  await recordUpgrade(context, event, { kind: "upgraded", implementation: event.args.implementation, version: null });
+  await recordActivity(context, event, "Upgraded", {});
+});
+
+ponder.on("Party:Initialized", async ({ event, context }) => {
+  await recordUpgrade(context, event, { kind: "initialized", implementation: null, version: event.args.version });
+  await recordActivity(context, event, "Initialized", {});
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -193,10 +236,31 @@ ponder.on("Party:ChapterLocationUpdated", async ({ event, context }) => {
   await recordActivity(context, event, "ChapterLocationUpdated", { actor: by, chapterId });
 });
 
+/**
+ * Removing a chapter closes its pending applications (the contract emits no event per application:
+ * ChapterRemoved is theirs). They become rejected by nobody, as an application closed for its
+ * removed chapter always reads, and leave the chapter's and the party's pending counts.
+ */
 ponder.on("Party:ChapterRemoved", async ({ event, context }) => {
   const { db } = context;
   const { chapterId, by } = event.args;
-  await db.update(chapters, { id: chapterId }).set({ removedBlock: event.block.number });
+  const chapter = await db.update(chapters, { id: chapterId }).set({ removedBlock: event.block.number });
+  const pending = chapter.pendingApplicationCount;
+  if (pending > 0) {
+    // Set-based, in SQL: a chapter may have many pending applications. (Raw SQL flushes Ponder's
+    // cache; chapters are rarely removed.) Members first, while their applications still read pending.
+    const open = and(eq(applications.chapterId, chapterId), eq(applications.status, "applied"));
+    await db.sql
+      .update(members)
+      .set({ pendingApplicationId: null })
+      .where(inArray(members.account, db.sql.select({ account: applications.account }).from(applications).where(open)));
+    await db.sql
+      .update(applications)
+      .set({ status: "rejected", decidedBy: null, decidedBlock: event.block.number, decidedAt: event.block.timestamp })
+      .where(open);
+    await db.update(chapters, { id: chapterId }).set({ pendingApplicationCount: 0 });
+    await bumpTotal(db, "pendingApplicationCount", -pending);
+  }
   await bumpTotal(db, "chapterCount", -1);
   await recordActivity(context, event, "ChapterRemoved", { actor: by, chapterId });
 });
@@ -235,10 +299,17 @@ ponder.on("Party:Applied", async ({ event, context }) => {
   await recordActivity(context, event, "Applied", { actor: account, subject: account, chapterId });
 });
 
+/** The account's pending application id, or null (logged: the contract says there is one). */
+async function pendingApplication(db: Db, event: AnyEvent, eventName: string, account: Address): Promise<string | null> {
+  const applicationId = (await db.find(members, { account }))?.pendingApplicationId ?? null;
+  if (applicationId === null) warn(event, `${eventName}: ${account.toLowerCase()} has no pending application in the read model`);
+  return applicationId;
+}
+
 ponder.on("Party:Recommended", async ({ event, context }) => {
   const { db } = context;
   const { account, chapterId, by } = event.args;
-  const applicationId = (await db.find(members, { account }))!.pendingApplicationId!;
+  const applicationId = await pendingApplication(db, event, "Recommended", account);
   await db.insert(recommendations).values({
     id: eventId(event),
     applicationId,
@@ -248,24 +319,28 @@ ponder.on("Party:Recommended", async ({ event, context }) => {
     block: event.block.number,
     timestamp: event.block.timestamp,
   });
-  await db.update(applications, { id: applicationId }).set((row) => ({ recommenders: [...row.recommenders, by] }));
+  if (applicationId !== null) {
+    await db.update(applications, { id: applicationId }).set((row) => ({ recommenders: [...row.recommenders, by] }));
+  }
   await recordActivity(context, event, "Recommended", { actor: by, subject: account, chapterId });
 });
 
 ponder.on("Party:ApplicationDecided", async ({ event, context }) => {
   const { db } = context;
   const { account, chapterId, approved, by } = event.args;
-  const applicationId = (await db.find(members, { account }))!.pendingApplicationId!;
-  await db.update(applications, { id: applicationId }).set({
-    status: approved ? "approved" : "rejected",
-    // The zero address: closed because its chapter was removed, decided by nobody.
-    decidedBy: by === zeroAddress ? null : by,
-    decidedBlock: event.block.number,
-    decidedAt: event.block.timestamp,
-  });
-  await db.update(members, { account }).set({ pendingApplicationId: null });
-  await bumpChapter(db, chapterId, "pendingApplicationCount", -1);
-  await bumpTotal(db, "pendingApplicationCount", -1);
+  const applicationId = await pendingApplication(db, event, "ApplicationDecided", account);
+  if (applicationId !== null) {
+    await db.update(applications, { id: applicationId }).set({
+      status: approved ? "approved" : "rejected",
+      // The zero address: closed by nobody (contract versions before issue #12 emitted it).
+      decidedBy: by === zeroAddress ? null : by,
+      decidedBlock: event.block.number,
+      decidedAt: event.block.timestamp,
+    });
+    await db.update(members, { account }).set({ pendingApplicationId: null });
+    await bumpChapter(db, chapterId, "pendingApplicationCount", -1);
+    await bumpTotal(db, "pendingApplicationCount", -1);
+  }
   await recordActivity(context, event, approved ? "ApplicationApproved" : "ApplicationRejected", {
     actor: by === zeroAddress ? null : by,
     subject: account,
@@ -403,12 +478,28 @@ ponder.on("Party:PartyExecutiveDemoted", async ({ event, context }) => {
 ponder.on("Party:RoleHolderSet", async ({ event, context }) => {
   const { db } = context;
   const { role, holder, by } = event.args;
-  const row = { holder, by, block: event.block.number, timestamp: event.block.timestamp };
+  const name = roleName(role, event);
+  // A new holder ends a pending proposal (the party admin's second step, acceptPartyAdmin).
+  const row = { holder, by, block: event.block.number, timestamp: event.block.timestamp, pendingHolder: null, pendingBlock: null };
   await db
     .insert(roleHolders)
-    .values({ role: ROLES[role]!, ...row })
+    .values({ role: name, ...row })
     .onConflictDoUpdate(row);
-  await recordActivity(context, event, `RoleHolderSet:${ROLES[role]}`, { actor: by, subject: holder });
+  await recordActivity(context, event, `RoleHolderSet:${name}`, { actor: by, subject: holder });
+});
+
+/** The party admin's first step: the proposed account becomes party admin once it accepts. */
+ponder.on("Party:PartyAdminProposed", async ({ event, context }) => {
+  const { db } = context;
+  const { account, by } = event.args;
+  const row = { pendingHolder: account, pendingBlock: event.block.number };
+  if (await db.find(roleHolders, { role: "partyAdmin" })) {
+    await db.update(roleHolders, { role: "partyAdmin" }).set(row);
+  } else {
+    warn(event, "PartyAdminProposed before any party admin was set: recorded with the proposer as holder");
+    await db.insert(roleHolders).values({ role: "partyAdmin", holder: by, by, block: event.block.number, timestamp: event.block.timestamp, ...row });
+  }
+  await recordActivity(context, event, "PartyAdminProposed", { actor: by, subject: account });
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -48,10 +48,9 @@ export function useIndexerTest(): IndexerTestContext {
   return ctx;
 }
 
-/** The contract's own events; the proxy's Initialized and Upgraded have no handler. */
+/** Every event of the party ABI, the proxy's Upgraded and Initialized included: each has a handler. */
 export const HANDLED_EVENTS = partyAbi.filter(
-  (item): item is Extract<(typeof partyAbi)[number], { type: "event" }> =>
-    item.type === "event" && item.name !== "Initialized" && item.name !== "Upgraded",
+  (item): item is Extract<(typeof partyAbi)[number], { type: "event" }> => item.type === "event",
 );
 
 /** `${blockNumber}-${logIndex}` of every handled event up to `toBlock`: the activity ids. */

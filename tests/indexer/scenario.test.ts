@@ -1,7 +1,8 @@
 /**
  * One scenario that calls every function of the party contract, indexed live by a real Ponder
  * process, and the exact read model it must produce (read through the views schema, as the app
- * does). Then the same history backfilled by a second indexer must give the same read model.
+ * does), with its counters checked against the contract's getters. Then the same history
+ * backfilled by a second indexer must give the same read model.
  */
 import { createHash } from "node:crypto";
 import { padHex, toFunctionSelector, zeroAddress, type AbiFunction, type Address, type Hex, type PrivateKeyAccount } from "viem";
@@ -65,6 +66,7 @@ const ASSERTED_TABLES = [
   "party_totals",
   "recommendations",
   "role_holders",
+  "upgrades",
   "user_operations",
   "votes",
 ];
@@ -113,8 +115,8 @@ describe("indexer scenario", () => {
     s.frankApproved = await step(p(BOB).updateMemberApplicationForChapter([FRANK.address, true]));
     s.graceRejected = await step(p(ALICE).updateMemberApplicationForChapter([GRACE.address, false]));
     s.heidiApproved = await step(p(ALICE).updateMemberApplicationForChapter([HEIDI.address, true]));
+    // Closes IVAN's application to it (no event of its own).
     s.removeChapter3 = await step(p(ADMIN).removeChapter([3n]));
-    s.ivanRejected = await step(p(ALICE).updateMemberApplicationForChapter([IVAN.address, false]));
     // --- central committee, location ------------------------------------------------------------
     s.ccBob = await step(p(ADMIN).setCentralCommitteeMember([1n, BOB.address]));
     s.ccCarol = await step(p(ADMIN).setCentralCommitteeMember([2n, CAROL.address]));
@@ -137,8 +139,13 @@ describe("indexer scenario", () => {
     s.frankLeaves = await step(p(FRANK).leaveChapter());
     s.bobLeavesParty = await step(p(BOB).leaveParty());
     s.heidiRemoved = await step(p(ALICE).removeMemberFromChapter([HEIDI.address]));
+    s.erinApplies = await step(p(ERIN).applyForChapterMembership([1n]));
+    // The central committee member is removable once the chapter admin has cleared the seat.
+    s.ccCarolCleared = await step(p(ADMIN).setCentralCommitteeMember([2n, zeroAddress]));
     s.carolRemoved = await step(p(ALICE).removeMemberFromParty([CAROL.address]));
     s.outsiderRemoved = await step(p(ALICE).removeMemberFromParty([OUTSIDER]));
+    // Closes ERIN's application, which could otherwise bring her back.
+    s.erinRemoved = await step(p(ALICE).removeMemberFromParty([ERIN.address]));
     s.graceReapplies = await step(p(GRACE).applyForChapterMembership([2n]));
     s.davePE = await step(p(ADMIN).promotePartyExecutive([DAVE.address]));
     s.daveScores = await step(p(DAVE).vote([2n, -3]));
@@ -147,7 +154,9 @@ describe("indexer scenario", () => {
     s.chapterAdmin = await step(p(ADMIN).setChapterAdmin([DAVE.address]));
     s.evaluationMinter = await step(p(ADMIN).setEvaluationMinter([ERIN.address]));
     s.infoSender = await step(p(ADMIN).setInfoSender([CAROL.address]));
-    s.partyAdmin = await step(p(ADMIN).setPartyAdmin([IVAN.address]));
+    s.partyAdminProposed = await step(p(ADMIN).setPartyAdmin([IVAN.address]));
+    s.partyAdmin = await step(p(IVAN).acceptPartyAdmin());
+    s.partyAdminProposedAgain = await step(p(IVAN).setPartyAdmin([GRACE.address]));
     // --- the new role holders act -------------------------------------------------------------------
     s.chapter4 = await step(p(DAVE).addChapterToParty([[[IVAN.address]], [MUNICH], [400], [40]]));
     s.eval3 = await step(p(ERIN).mintEvaluation([4n, 0x12, 32, EMPTY_FILE]));
@@ -194,11 +203,14 @@ describe("indexer scenario", () => {
     ]);
     // Counters agree with the contract.
     for (const chapter of model.chapters) {
-      const [, , , exists, memberCount] = await tc.read.read.chapters([BigInt(chapter.id as string)]);
-      expect({ id: chapter.id, exists, memberCount: Number(memberCount) }).toEqual({
+      const chapterId = BigInt(chapter.id as string);
+      const [, , , exists, memberCount] = await tc.read.read.chapters([chapterId]);
+      const pending = await tc.read.read.pendingApplicationCount([chapterId]);
+      expect({ id: chapter.id, exists, memberCount: Number(memberCount), pending: Number(pending) }).toEqual({
         id: chapter.id,
         exists: chapter.removedBlock === null,
         memberCount: chapter.memberCount,
+        pending: chapter.pendingApplicationCount,
       });
     }
 
@@ -223,17 +235,21 @@ describe("indexer scenario", () => {
         member(CAROL, { chapterId: "2", status: "removed", ...joined("chapters"), firstSeenBlock: b("chapters") }),
         member(DAVE, { partyMember: true, firstSeenBlock: b("addDave") }),
         member(OUTSIDER, { firstSeenBlock: b("addDave") }),
-        member(ERIN, { partyMember: true, firstSeenBlock: b("addErin") }),
+        member(ERIN, { firstSeenBlock: b("addErin") }),
         member(FRANK, { chapterId: "1", status: "left", ...joined("frankApproved"), partyMember: true, firstSeenBlock: b("frankApplies") }),
         member(GRACE, { pendingApplicationId: id("graceReapplies"), firstSeenBlock: b("graceApplies") }),
         member(HEIDI, { chapterId: "2", status: "removed", ...joined("heidiApproved"), partyMember: true, firstSeenBlock: b("heidiApplies") }),
         member(IVAN, { chapterId: "4", status: "member", ...joined("chapter4"), partyMember: true, firstSeenBlock: b("ivanApplies") }),
       ]),
     );
-    // Party membership agrees with the contract.
+    // Party membership and pending applications agree with the contract.
+    const applicationChapterOf = new Map(model.applications.map((a) => [a.id, a.chapterId]));
     for (const row of model.members) {
-      expect([row.account, await tc.read.read.partyMember([row.account as Address])]).toEqual([row.account, row.partyMember]);
-      expect([row.account, await tc.read.read.partyExecutive([row.account as Address])]).toEqual([row.account, row.partyExecutive]);
+      const account = row.account as Address;
+      expect([row.account, await tc.read.read.partyMember([account])]).toEqual([row.account, row.partyMember]);
+      expect([row.account, await tc.read.read.partyExecutive([account])]).toEqual([row.account, row.partyExecutive]);
+      const pendingChapter = row.pendingApplicationId === null ? "0" : applicationChapterOf.get(row.pendingApplicationId);
+      expect([row.account, String(await tc.read.read.applicationChapter([account]))]).toEqual([row.account, pendingChapter]);
     }
 
     // --- applications and recommendations -----------------------------------------------------------
@@ -256,7 +272,10 @@ describe("indexer scenario", () => {
         application("frankApplies", FRANK, "1", "approved", [ALICE, BOB], decided("frankApproved", BOB)),
         application("graceApplies", GRACE, "1", "rejected", [ALICE], decided("graceRejected", ALICE)),
         application("heidiApplies", HEIDI, "2", "approved", [CAROL], decided("heidiApproved", ALICE)),
-        application("ivanApplies", IVAN, "3", "rejected", [], decided("ivanRejected", ALICE)),
+        // Closed by its chapter's removal: rejected, by nobody.
+        application("ivanApplies", IVAN, "3", "rejected", [], { decidedBlock: b("removeChapter3"), decidedAt: at("removeChapter3") }),
+        // Closed by ERIN's removal from the party.
+        application("erinApplies", ERIN, "1", "rejected", [], decided("erinRemoved", ALICE)),
         application("graceReapplies", GRACE, "2", "applied", [], {}),
       ]),
     );
@@ -315,19 +334,24 @@ describe("indexer scenario", () => {
         change("daveDemoted", DAVE, null, "demoted", ADMIN),
       ]),
     );
-    const role = (name: string, roleName: string, holder: PrivateKeyAccount) => ({
+    const role = (name: string, roleName: string, holder: PrivateKeyAccount, by = ADMIN) => ({
       role: roleName,
       holder: lc(holder),
-      by: lc(ADMIN),
+      by: lc(by),
       block: b(name),
       timestamp: at(name),
+      pendingHolder: null,
+      pendingBlock: null,
     });
     expect(model.role_holders).toEqual([
       role("chapterAdmin", "chapterAdmin", DAVE),
       role("evaluationMinter", "evaluationMinter", ERIN),
       role("infoSender", "infoSender", CAROL),
-      role("partyAdmin", "partyAdmin", IVAN),
+      // Accepted by IVAN, who has proposed GRACE in turn (not accepted).
+      { ...role("partyAdmin", "partyAdmin", IVAN, IVAN), pendingHolder: lc(GRACE), pendingBlock: b("partyAdminProposedAgain") },
     ]);
+    expect(await tc.read.read.partyAdmin()).toBe(IVAN.address);
+    expect(await tc.read.read.pendingPartyAdmin()).toBe(GRACE.address);
 
     // --- evaluations, votes, info messages ------------------------------------------------------------
     expect(cidV0(EMPTY_DIR)).toBe("QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn");
@@ -384,6 +408,32 @@ describe("indexer scenario", () => {
       },
     ]);
     expect(cidV0(MINUTES)).toMatch(/^Qm[1-9A-HJ-NP-Za-km-z]{44}$/);
+    // The tallies are the contract's: every member vote ever cast, each voter's latest (FRANK left
+    // and HEIDI was removed after voting; their votes still count).
+    for (const e of model.evaluations) {
+      const [voteCount, scoreSum] = await tc.read.read.tally([BigInt(e.id as string)]);
+      expect({ id: e.id, voteCount: Number(voteCount), scoreSum: Number(scoreSum) }).toEqual({ id: e.id, voteCount: e.voteCount, scoreSum: e.scoreSum });
+    }
+
+    // --- upgrades ----------------------------------------------------------------------------------
+    // The proxy's deployment: Upgraded to the implementation, then Initialized by initialize().
+    const proxyLogs = await tc.publicClient.getLogs({ address: tc.address, events: HANDLED_EVENTS, fromBlock: 0n, toBlock: head });
+    const deployment = (eventName: string) => proxyLogs.find((log) => log.eventName === eventName)!;
+    const upgraded = deployment("Upgraded");
+    const initialized = deployment("Initialized");
+    const deployedAt = String((await tc.publicClient.getBlock({ blockNumber: upgraded.blockNumber! })).timestamp);
+    expect(model.upgrades).toEqual(
+      sortRows("upgrades", [
+        {
+          id: `${upgraded.blockNumber}-${upgraded.logIndex}`, kind: "upgraded", implementation: lc(tc.implementation), version: null,
+          block: String(upgraded.blockNumber), logIndex: upgraded.logIndex, timestamp: deployedAt, txHash: upgraded.transactionHash,
+        },
+        {
+          id: `${initialized.blockNumber}-${initialized.logIndex}`, kind: "initialized", implementation: null, version: "1",
+          block: String(initialized.blockNumber), logIndex: initialized.logIndex, timestamp: deployedAt, txHash: initialized.transactionHash,
+        },
+      ]),
+    );
 
     // --- party-wide totals ------------------------------------------------------------------------
     // The read model's version: the last party event, IVAN's vote (the only event of the head block).
@@ -394,12 +444,13 @@ describe("indexer scenario", () => {
         id: 1,
         chapterCount: 3, // 4 added, chapter 3 removed
         memberCount: 2, // ALICE (1) and IVAN (4)
-        partyMemberCount: 6, // ALICE, DAVE, ERIN, FRANK, HEIDI, IVAN
+        partyMemberCount: 5, // ALICE, DAVE, FRANK, HEIDI, IVAN
         pendingApplicationCount: 1, // GRACE's second application
         evaluationCount: 3,
         voteCount: 4, // distinct (evaluation, voter) pairs; party-executive scores are not votes
         infoCount: 2,
         lastEvent,
+        lastBundle: null, // no bundle: plain accounts send every transaction here
       },
     ]);
     const [totals] = model.party_totals as [Row];
@@ -408,12 +459,13 @@ describe("indexer scenario", () => {
     expect(totals.voteCount).toBe(model.votes.length);
     expect(Number(await tc.read.read.evaluationCount())).toBe(totals.evaluationCount);
     expect(Number(await tc.read.read.infoCount())).toBe(totals.infoCount);
+    expect(Number(await tc.read.read.totalPendingApplicationCount())).toBe(totals.pendingApplicationCount);
 
     // --- activity -----------------------------------------------------------------------------------
     const activity = [...model.activity].sort((x, y) => (BigInt(x.sortKey as string) < BigInt(y.sortKey as string) ? -1 : 1));
     const role4 = ["partyAdmin", "chapterAdmin", "evaluationMinter", "infoSender"].map((r) => `RoleHolderSet:${r}`);
     expect(activity.map((row) => row.kind)).toEqual([
-      ...role4, // initialize, at deployment
+      "Upgraded", ...role4, "Initialized", // the proxy's deployment, which runs initialize
       ...["ChapterAdded", "JoinedChapter", "JoinedParty", "JoinedChapter", "JoinedParty", "ChapterAdded", "JoinedChapter", "JoinedParty"],
       "ChapterAdded",
       "PartyExecutivePromoted",
@@ -428,7 +480,6 @@ describe("indexer scenario", () => {
       "ApplicationRejected",
       "ApplicationApproved", "JoinedChapter", "JoinedParty",
       "ChapterRemoved",
-      "ApplicationRejected",
       "CentralCommitteeMemberSet",
       "CentralCommitteeMemberSet",
       "ChapterLocationUpdated",
@@ -443,13 +494,17 @@ describe("indexer scenario", () => {
       "ChapterExecutiveDemoted", "LeftChapter",
       "ChapterExecutiveDemoted", "CentralCommitteeMemberSet", "LeftChapter", "LeftParty",
       "RemovedFromChapter",
-      "CentralCommitteeMemberSet", "RemovedFromChapter", "RemovedFromParty",
+      "Applied",
+      "CentralCommitteeMemberSet",
+      "RemovedFromChapter", "RemovedFromParty",
       "RemovedFromParty",
+      "ApplicationRejected", "RemovedFromParty",
       "Applied",
       "PartyExecutivePromoted",
       "PartyExecutiveScoreSet",
       "PartyExecutiveDemoted",
-      "RoleHolderSet:chapterAdmin", "RoleHolderSet:evaluationMinter", "RoleHolderSet:infoSender", "RoleHolderSet:partyAdmin",
+      "RoleHolderSet:chapterAdmin", "RoleHolderSet:evaluationMinter", "RoleHolderSet:infoSender",
+      "PartyAdminProposed", "RoleHolderSet:partyAdmin", "PartyAdminProposed",
       "ChapterAdded", "JoinedChapter", "JoinedParty",
       "EvaluationMinted",
       "VoteCast",
@@ -490,7 +545,10 @@ describe("indexer scenario", () => {
             return { kind: log.eventName, actor: address(args.executive), subject: null, chapterId: evaluationChapter.get(evaluationId) as string };
           case "InfoSent":
             return { kind: log.eventName, actor: address(args.sender), subject: null };
-          default: // Recommended, JoinedChapter, RemovedFromChapter, JoinedParty, RemovedFromParty, executives
+          case "Upgraded":
+          case "Initialized":
+            return { kind: log.eventName, actor: null, subject: null };
+          default: // Recommended, JoinedChapter, RemovedFromChapter, JoinedParty, RemovedFromParty, executives, PartyAdminProposed
             return { kind: log.eventName, actor: address(args.by), subject: address(args.account) };
         }
       })();
@@ -511,15 +569,17 @@ describe("indexer scenario", () => {
     // Actor, subject, chapter and evaluation of some rows.
     const at_ = (name: string, logIndex = 0) => activity.find((row) => row.id === id(name, logIndex));
     const pick = (row: Row | undefined) => row && { kind: row.kind, actor: row.actor, subject: row.subject, chapterId: row.chapterId, evaluationId: row.evaluationId };
-    expect(activity.slice(0, 4).map((row) => [row.actor, row.subject])).toEqual(role4.map(() => [lc(CREATE2_DEPLOYER), lc(ADMIN)]));
+    expect(activity.slice(1, 5).map((row) => [row.actor, row.subject])).toEqual(role4.map(() => [lc(CREATE2_DEPLOYER), lc(ADMIN)]));
     expect(pick(at_("bobLeavesParty", 1))).toEqual({ kind: "CentralCommitteeMemberSet", actor: lc(BOB), subject: null, chapterId: "1", evaluationId: null });
     expect(pick(at_("frankApproved", 0))).toEqual({ kind: "ApplicationApproved", actor: lc(BOB), subject: lc(FRANK), chapterId: "1", evaluationId: null });
     expect(pick(at_("frankApproved", 2))).toEqual({ kind: "JoinedParty", actor: lc(BOB), subject: lc(FRANK), chapterId: null, evaluationId: null });
     expect(pick(at_("bobRevotes"))).toEqual({ kind: "VoteCast", actor: lc(BOB), subject: null, chapterId: "1", evaluationId: "1" });
     expect(pick(at_("daveScores"))).toEqual({ kind: "PartyExecutiveScoreSet", actor: lc(DAVE), subject: null, chapterId: "2", evaluationId: "2" });
     expect(pick(at_("eval3"))).toEqual({ kind: "EvaluationMinted", actor: lc(ERIN), subject: null, chapterId: "4", evaluationId: "3" });
-    expect(pick(at_("carolRemoved", 2))).toEqual({ kind: "RemovedFromParty", actor: lc(ALICE), subject: lc(CAROL), chapterId: null, evaluationId: null });
-    expect(pick(at_("partyAdmin"))).toEqual({ kind: "RoleHolderSet:partyAdmin", actor: lc(ADMIN), subject: lc(IVAN), chapterId: null, evaluationId: null });
+    expect(pick(at_("carolRemoved", 1))).toEqual({ kind: "RemovedFromParty", actor: lc(ALICE), subject: lc(CAROL), chapterId: null, evaluationId: null });
+    expect(pick(at_("erinRemoved", 0))).toEqual({ kind: "ApplicationRejected", actor: lc(ALICE), subject: lc(ERIN), chapterId: "1", evaluationId: null });
+    expect(pick(at_("partyAdminProposed"))).toEqual({ kind: "PartyAdminProposed", actor: lc(ADMIN), subject: lc(IVAN), chapterId: null, evaluationId: null });
+    expect(pick(at_("partyAdmin"))).toEqual({ kind: "RoleHolderSet:partyAdmin", actor: lc(IVAN), subject: lc(IVAN), chapterId: null, evaluationId: null });
     expect(pick(at_("info2"))).toEqual({ kind: "InfoSent", actor: lc(ADMIN), subject: null, chapterId: null, evaluationId: null });
 
     // Sanity: the scenario did call every state-changing function of the contract but the upgrade.
