@@ -1,4 +1,4 @@
-/** The party page: executives, role holders and totals, in one statement. */
+/** The party page: executives, role holders, totals and the contract's upgrades, in one statement. */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, V } from "./read-model.server";
@@ -6,6 +6,8 @@ import { firstRow, V } from "./read-model.server";
 export type PartyOverview = {
   executives: { account: Address; chapterId: string | null; promotedBlock: string; promotedBy: Address }[];
   roleHolders: { role: string; holder: Address; block: string }[];
+  /** The proxy's history, newest first: new implementations and initializer runs. */
+  upgrades: { kind: "upgraded" | "initialized"; implementation: Address | null; version: string | null; block: string }[];
   totals: {
     chapterCount: number;
     memberCount: number;
@@ -18,6 +20,7 @@ export type PartyOverview = {
 };
 
 export const PARTY_EXECUTIVE_CAP = 500;
+export const UPGRADES_SHOWN = 20;
 
 export async function getPartyOverview(): Promise<PartyOverview> {
   const row = await firstRow<PartyOverview>(sql`
@@ -28,10 +31,13 @@ export async function getPartyOverview(): Promise<PartyOverview> {
         where p.active order by p.account limit ${PARTY_EXECUTIVE_CAP}) x) as "executives",
       (select coalesce(json_agg(x order by x.role), '[]') from (
         select role, holder, block::text as "block" from ${V}.role_holders) x) as "roleHolders",
+      (select coalesce(json_agg(json_build_object('kind', u.kind, 'implementation', u.implementation,
+          'version', u.version::text, 'block', u.block::text) order by u.block desc, u.log_index desc), '[]') from (
+        select * from ${V}.upgrades order by block desc, log_index desc limit ${UPGRADES_SHOWN}) u) as "upgrades",
       (select row_to_json(t) from (
         select chapter_count as "chapterCount", member_count as "memberCount", party_member_count as "partyMemberCount",
           pending_application_count as "pendingApplicationCount", evaluation_count as "evaluationCount",
           vote_count as "voteCount", info_count as "infoCount"
         from ${V}.party_totals where id = 1) t) as "totals"`);
-  return row ?? { executives: [], roleHolders: [], totals: null };
+  return row ?? { executives: [], roleHolders: [], upgrades: [], totals: null };
 }

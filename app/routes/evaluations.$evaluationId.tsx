@@ -96,6 +96,10 @@ export default function Evaluation() {
           </a>
         </dd>
       </dl>
+      <p className="muted tally-meaning">
+        The tally is every member vote ever cast, each voter&apos;s latest, as the contract counts it: a vote stays
+        counted when its voter leaves the chapter, is removed or becomes a party executive.
+      </p>
 
       <h2>Vote</h2>
       <p className="muted">Members of the chapter vote with a score from -128 to 127; a new vote replaces the old one.</p>

@@ -25,7 +25,7 @@ const TOTALS = [
 ] as const;
 
 export default function Party() {
-  const { executives, roleHolders, totals } = useLoaderData<typeof loader>();
+  const { executives, roleHolders, totals, upgrades } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>The party</h1>
@@ -77,6 +77,25 @@ export default function Party() {
                 <AddressLink address={r.holder} />
               </td>
               <td>{r.block}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>Contract upgrades</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>Change</th>
+            <th>Implementation</th>
+            <th>Block</th>
+          </tr>
+        </thead>
+        <tbody>
+          {upgrades.map((u) => (
+            <tr key={`${u.block}-${u.kind}-${u.implementation ?? u.version}`}>
+              <td>{u.kind === "upgraded" ? "Upgraded" : `Initialized (version ${u.version})`}</td>
+              <td className="address">{u.implementation ?? "–"}</td>
+              <td>{u.block}</td>
             </tr>
           ))}
         </tbody>
