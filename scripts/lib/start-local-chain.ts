@@ -12,7 +12,7 @@ import { DEFAULT_CHAIN_PORT } from "./defaults.js";
 import { deployParty } from "./deploy.js";
 import { CHAIN_STATE_DIR } from "./paths.js";
 import { portFromEnv } from "./port-from-env.js";
-import { seedDemoData } from "./seed.js";
+import { seedDemoData } from "./demo-data/seed.js";
 
 export type StartLocalChainParameters = {
   /** Where anvil keeps its state between runs; CHAIN_STATE_DIR, else `.data/anvil` in the repo. */

@@ -9,7 +9,7 @@
  */
 import type { Page } from "playwright-core";
 import { getAddress, type Address } from "viem";
-import { buildDemoPlan } from "../../scripts/lib/seed.js";
+import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
 import { ADMIN } from "../fixtures/accounts.js";
 import { signerStatus, startWriteStack, type Person, type WriteStack } from "./write-stack.js";
 

@@ -18,7 +18,10 @@ import { deployParty } from "../../scripts/lib/deploy.js";
 import { freePort } from "../../scripts/lib/free-port.js";
 import { localChain } from "../../scripts/lib/chain-definition.js";
 import { startLocalChain } from "../../scripts/lib/start-local-chain.js";
-import { buildDemoPlan, DEMO_CITIES, DEMO_SHAPE, readDemoSummary, seedDemoData } from "../../scripts/lib/seed.js";
+import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
+import { seedDemoData } from "../../scripts/lib/demo-data/seed.js";
+import { DEMO_CITIES, DEMO_SHAPE } from "../../scripts/lib/demo-data/shape.js";
+import { readDemoSummary } from "../../scripts/lib/demo-data/summary.js";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const ADMIN = anvilAccount(0);

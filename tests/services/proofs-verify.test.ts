@@ -31,7 +31,7 @@ import {
 import { toPartyAccount, type PartyAccount } from "../../app/wallet/local/smart-account";
 import { freePort } from "../../scripts/lib/free-port.js";
 import { localChain } from "../../scripts/lib/chain-definition.js";
-import { buildDemoPlan } from "../../scripts/lib/seed.js";
+import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
 import { deployWalletInfra } from "../../scripts/lib/wallet-infra.js";
 import { errorOf, get, text, type Page } from "../app/html.js";
 import { ADMIN, ALICE } from "../fixtures/accounts.js";

@@ -26,7 +26,7 @@ import { startAnvil } from "../../scripts/lib/anvil.js";
 import { deployParty } from "../../scripts/lib/deploy.js";
 import { startIndexer } from "../../scripts/lib/indexer.js";
 import { localChain } from "../../scripts/lib/chain-definition.js";
-import { seedDemoData } from "../../scripts/lib/seed.js";
+import { seedDemoData } from "../../scripts/lib/demo-data/seed.js";
 import { versionOf, versionQuery } from "../../server/read-model-version.js";
 import { startAppServer, type AppServer } from "./app-server.js";
 import { setupTestDatabase } from "./postgres.js";

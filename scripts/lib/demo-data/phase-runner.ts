@@ -1,0 +1,130 @@
+/**
+ * Sends one phase of the demo data. Every transaction is signed locally with an explicit nonce and
+ * a fixed gas limit, and all are sent at once: nothing is estimated against a state that an
+ * earlier, still pending transaction of the same phase would change.
+ */
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import {
+  BaseError,
+  decodeErrorResult,
+  keccak256,
+  parseGwei,
+  TransactionReceiptNotFoundError,
+  type Address,
+  type Hex,
+  type TransactionReceipt,
+} from "viem";
+import { partyAbi } from "../../../abis/party.js";
+import type { SeedClients } from "./clients.js";
+import type { Account } from "./plan.js";
+import type { Tx } from "./transactions.js";
+
+export class PhaseRunner {
+  private maxFeePerGas = parseGwei("100");
+
+  constructor(
+    private readonly clients: SeedClients,
+    private readonly address: Address,
+    private readonly automine: boolean,
+  ) {}
+
+  async init() {
+    const block = await this.clients.publicClient.getBlock();
+    // Generous, so that a rising base fee during the seed never strands a transaction.
+    const floor = (block.baseFeePerGas ?? 0n) * 4n;
+    if (floor > this.maxFeePerGas) this.maxFeePerGas = floor;
+  }
+
+  async run(name: string, txs: Tx[]): Promise<void> {
+    if (txs.length === 0) return;
+    const { publicClient, walletClient, chain } = this.clients;
+    const senders = [...new Set(txs.map((tx) => tx.from))];
+    const nonces = new Map<Account, number>(
+      await Promise.all(
+        senders.map(async (account) => [account, await publicClient.getTransactionCount(account)] as const),
+      ),
+    );
+    const signed: Hex[] = [];
+    for (const tx of txs) {
+      const nonce = nonces.get(tx.from)!;
+      nonces.set(tx.from, nonce + 1);
+      signed.push(
+        await tx.from.signTransaction({
+          chainId: chain.id,
+          type: "eip1559",
+          to: this.address,
+          data: tx.data,
+          nonce,
+          gas: tx.gas,
+          maxFeePerGas: this.maxFeePerGas,
+          maxPriorityFeePerGas: parseGwei("1"),
+        }),
+      );
+      // Signing is synchronous work; slices keep signals and I/O flowing (as in deriveDemoAccounts).
+      if (signed.length % 16 === 0) await yieldToEventLoop();
+    }
+    const hashes = signed.map((serialized) => keccak256(serialized));
+    await Promise.all(
+      signed.map((serializedTransaction) => walletClient.sendRawTransaction({ serializedTransaction })),
+    );
+    const receipts = await this.waitForReceipts(hashes, name);
+    const failed = receipts.findIndex((receipt) => receipt.status !== "success");
+    if (failed >= 0) {
+      const reason = await this.explainRevert(txs[failed], receipts[failed]);
+      throw new Error(`demo seed phase "${name}": ${txs[failed].label} reverted${reason ? ` with ${reason}` : ""}`);
+    }
+  }
+
+  private async waitForReceipts(hashes: Hex[], name: string): Promise<TransactionReceipt[]> {
+    const { publicClient, testClient } = this.clients;
+    const receipts = new Map<Hex, TransactionReceipt>();
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const missing = hashes.filter((hash) => !receipts.has(hash));
+      const found = await Promise.all(
+        missing.map((hash) =>
+          publicClient.getTransactionReceipt({ hash }).catch((error: unknown) => {
+            if (error instanceof TransactionReceiptNotFoundError) return undefined;
+            throw error;
+          }),
+        ),
+      );
+      for (const receipt of found) if (receipt) receipts.set(receipt.transactionHash, receipt);
+      if (receipts.size === hashes.length) return hashes.map((hash) => receipts.get(hash)!);
+      if (Date.now() > deadline) {
+        throw new Error(`demo seed phase "${name}": ${hashes.length - receipts.size} transactions were never mined`);
+      }
+      // With interval mining (a block time) nothing is mined until the next block; don't wait for it.
+      if (!this.automine) await testClient.mine({ blocks: 1 });
+      else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  /** Replays a reverted transaction as a call on the state before its block, to name the error. */
+  private async explainRevert(tx: Tx, receipt: TransactionReceipt): Promise<string | undefined> {
+    try {
+      await this.clients.publicClient.call({
+        account: tx.from.address,
+        to: this.address,
+        data: tx.data,
+        gas: tx.gas,
+        blockNumber: receipt.blockNumber - 1n,
+      });
+    } catch (error) {
+      const data = error instanceof BaseError ? findRevertData(error) : undefined;
+      if (!data) return error instanceof Error ? error.message.split("\n")[0] : undefined;
+      try {
+        return decodeErrorResult({ abi: partyAbi, data }).errorName;
+      } catch {
+        return data;
+      }
+    }
+    return undefined;
+  }
+}
+
+function findRevertData(error: BaseError): Hex | undefined {
+  const withData = error.walk((cause) => typeof (cause as { data?: unknown }).data === "string");
+  const data = (withData as { data?: unknown } | null)?.data;
+  return typeof data === "string" && data.startsWith("0x") ? (data as Hex) : undefined;
+}
