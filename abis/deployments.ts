@@ -18,6 +18,7 @@ import {
   type Address,
   type Hex,
 } from "viem";
+import { entryPoint07Address } from "viem/account-abstraction";
 import { erc1967ProxyBytecode } from "./erc1967-proxy.js";
 import { partyAbi, partyBytecode } from "./party.js";
 
@@ -73,3 +74,29 @@ export function partyDeployment(env: Env = process.env): PartyDeployment {
   }
   return { chainId: CHAIN_ID, environment, address: getAddress(env.PARTY_ADDRESS), startBlock };
 }
+
+export type WalletAddresses = {
+  /** EntryPoint v0.7 at its canonical address. */
+  entryPoint: Address;
+  /** OpenZeppelin's ERC7913WebAuthnVerifier that checks every owner passkey. */
+  webAuthnVerifier: Address;
+  accountImplementation: Address;
+  factory: Address;
+  /** SponsorPaymaster: pays the gas of PartyAccount user operations from its deposit. */
+  paymaster: Address;
+};
+
+/**
+ * The wallet contracts on the local chain, deployed through the CREATE2 deployer by
+ * scripts/lib/wallet-infra.ts (the paymaster owned by LOCAL_ADMIN), so their addresses follow from
+ * the bytecode. Literals, so that reading them costs no hashing of bytecode; a test compares them
+ * with the CREATE2 addresses of a fresh compile. The browser gets them from the server
+ * (`walletConfig().local`), never from this file.
+ */
+export const LOCAL_WALLET: WalletAddresses = {
+  entryPoint: entryPoint07Address,
+  webAuthnVerifier: "0x4a4159C5f06E407CE0F54525895Fa05e0453eEe2",
+  accountImplementation: "0x045262807DaA60c7eea725011f3c618130C637b8",
+  factory: "0x6934a1Fa8070c8D38628b0E52FC62b5286165111",
+  paymaster: "0xbc074f65BA02a148F3Ca6c8d39F33D6616ee94Ba",
+};

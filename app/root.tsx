@@ -3,7 +3,7 @@ import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useRouteLoade
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IndexerStatusBar } from "./components/indexer-status";
-import { getIndexerState } from "./models/indexer-status.server";
+import { getIndexerState } from "./services/indexer-status.server";
 import { publicEnv } from "./utils/env.server";
 import styles from "./styles.css";
 

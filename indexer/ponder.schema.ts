@@ -1,6 +1,6 @@
 /**
  * The on-chain read model: the only definition of the tables the indexer writes. The app reads
- * them (never writes) through the views schema, see db/query.ts.
+ * them (never writes) through the views schema, see db/query.server.ts.
  *
  * Counters (members, executives, pending applications, votes, score sums) are kept by the
  * handlers so that no page aggregates a large table. Every lookup the app makes has an index;

@@ -353,11 +353,11 @@ async function main() {
     // 5. SQL floor: the loaders' statements as bare SQL
     process.env.DATABASE_URL = databaseUrl;
     process.env.READ_MODEL_SCHEMA = model.viewsSchema;
-    const { observeQueries } = await import("../app/models/read-model.server.js");
+    const { observeQueries } = await import("../db/query.server.js");
     const chapters = await import("../app/models/chapters.server.js");
     const members = await import("../app/models/members.server.js");
     const evaluations = await import("../app/models/evaluations.server.js");
-    const { closeDb } = await import("../db/client.js");
+    const { closeDb } = await import("../db/client.server.js");
     cleanups.push({ what: "close app db pool", run: () => closeDb() });
     // What the loaders run (limit + 1 rows of the first page, in parallel).
     const loaders: Record<Page, (id: string) => Promise<unknown>> = {

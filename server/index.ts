@@ -9,9 +9,9 @@
  * remix-serve has no place for: the page cache (server/page-cache.ts), which answers before any
  * framework code runs. Why not remix-serve: docs/decisions/0005-page-cache.md.
  *
- * Environment: PORT (3000), HOST (all interfaces), DATABASE_URL, READ_MODEL_SCHEMA ("party"),
- * PAGE_CACHE_MB (256; 0 turns the cache off), and everything the app itself reads
- * (app/utils/env.server.ts). `npm run dev` still runs `remix dev`, without the cache.
+ * Its settings (PORT, HOST, PAGE_CACHE_MB, DATABASE_URL, READ_MODEL_SCHEMA, TRUST_PROXY) are read
+ * with the app's own in app/utils/env.server.ts. `npm run dev` still runs `remix dev`, without
+ * the cache.
  */
 import { createServer } from "node:http";
 import { resolve } from "node:path";
@@ -21,32 +21,22 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { env } from "../app/utils/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
 import { PageCache } from "./page-cache";
 import { pollReadModelVersion } from "./read-model-version";
 
 type Bindings = { incoming: import("node:http").IncomingMessage };
 
-function numberFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
-  return value;
-}
-
 export async function startServer({ buildPath = "build/index.js" }: { buildPath?: string } = {}) {
+  // The build's React and Remix read NODE_ENV from the process itself.
   process.env.NODE_ENV ??= "production";
+  const { NODE_ENV, PAGE_CACHE_MB: cacheMegabytes, DATABASE_URL, READ_MODEL_SCHEMA, TRUST_PROXY, PORT: port, HOST: host } = env();
   const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const remix = createRequestHandler(build, process.env.NODE_ENV);
+  const remix = createRequestHandler(build, NODE_ENV);
 
-  const cacheMegabytes = numberFromEnv("PAGE_CACHE_MB", 256);
-  const databaseUrl = process.env.DATABASE_URL;
-  const version =
-    cacheMegabytes > 0 && databaseUrl
-      ? pollReadModelVersion({ databaseUrl, schema: process.env.READ_MODEL_SCHEMA ?? "party" })
-      : undefined;
+  const version = cacheMegabytes > 0 && DATABASE_URL ? pollReadModelVersion({ databaseUrl: DATABASE_URL, schema: READ_MODEL_SCHEMA }) : undefined;
   const cache = version
     ? new PageCache({
         version: version.current,
@@ -66,7 +56,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   app.use("*", serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
   // The POST guard's rate limits key on the client's address (app/utils/post-guard.server.ts):
   // the socket's when the server faces clients, X-Forwarded-For (TRUST_PROXY) behind a proxy.
-  const behindProxy = numberFromEnv("TRUST_PROXY", 0) > 0;
+  const behindProxy = TRUST_PROXY > 0;
   app.all("*", (c) => {
     const request = c.req.raw;
     const context = behindProxy ? {} : { clientAddress: c.env.incoming.socket.remoteAddress };
@@ -89,11 +79,9 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   });
   server.keepAliveTimeout = 65_000;
 
-  const port = numberFromEnv("PORT", 3000);
-  const host = process.env.HOST || undefined;
   await new Promise<void>((ready) => server.listen(port, host, ready));
   console.log(
-    `[server] http://${host ?? "localhost"}:${port} (page cache ${cache ? `${cacheMegabytes} MB` : "off"}, NODE_ENV ${process.env.NODE_ENV})`,
+    `[server] http://${host ?? "localhost"}:${port} (page cache ${cache ? `${cacheMegabytes} MB` : "off"}, NODE_ENV ${NODE_ENV})`,
   );
 
   return {

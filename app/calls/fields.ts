@@ -65,10 +65,13 @@ const ADDRESS = "must be an address (0x followed by 40 hex digits)";
 const toAddress = (v: unknown): Address | undefined => (typeof v === "string" && isAddress(v.trim(), { strict: false }) ? getAddress(v.trim()) : undefined);
 export const address = field(ADDRESS, toAddress);
 
-const BYTES32 = "must be 32 bytes: 0x followed by 64 hex digits";
+/** The one check of a 32-byte hex value (hashes, digests, commands). */
+export const isBytes32 = (v: unknown): v is Hex => typeof v === "string" && /^0x[0-9a-fA-F]{64}$/.test(v);
 export const toBytes32 = (v: unknown): Hex | undefined =>
-  typeof v === "string" && /^0x[0-9a-fA-F]{64}$/.test(v.trim()) ? (v.trim().toLowerCase() as Hex) : undefined;
-export const bytes32 = field(BYTES32, toBytes32);
+  typeof v === "string" && isBytes32(v.trim()) ? (v.trim().toLowerCase() as Hex) : undefined;
+export const bytes32 = field("must be 32 bytes: 0x followed by 64 hex digits", toBytes32);
+/** A 32-byte hash named in the message: "must be a user operation hash (0x followed by 64 hex digits)". */
+export const hash32 = (what: string) => field(`must be a ${what} (0x followed by 64 hex digits)`, toBytes32);
 
 export const boolean = field("must be true or false", (v) => (v === true || v === "true" ? true : v === false || v === "false" ? false : undefined));
 

@@ -6,6 +6,7 @@
  */
 import type { Address } from "viem";
 import { z } from "zod";
+import { readLimited } from "../utils/read-limited";
 import { address } from "./fields";
 import { inputIssue, type InputIssue } from "./operation";
 
@@ -40,18 +41,17 @@ function fromForm(form: FormData): Record<string, unknown> {
 const fail = (message: string, status: 400 | 413 = 400): ReadCallRequest => ({ ok: false, status, message });
 
 export async function readCallRequest(request: Request): Promise<ReadCallRequest> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return fail(`The body must be at most ${MAX_BODY_BYTES} bytes`, 413);
   const type = request.headers.get("content-type") ?? "";
+  const text = await readLimited(request, MAX_BODY_BYTES);
+  if (text === undefined) return fail(`The body must be at most ${MAX_BODY_BYTES} bytes`, 413);
   let body: unknown;
   if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
     try {
-      body = fromForm(await request.formData());
+      body = fromForm(await new Response(text, { headers: { "content-type": type } }).formData());
     } catch {
       return fail("The body is not valid form data");
     }
   } else {
-    const text = await request.text();
-    if (text.length > MAX_BODY_BYTES) return fail(`The body must be at most ${MAX_BODY_BYTES} bytes`, 413);
     try {
       body = JSON.parse(text) as unknown;
     } catch {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { IndexerState } from "../models/indexer-status.server";
+import type { IndexerState } from "../services/indexer-status.server";
 
 /** How often an open page asks for the indexer's state (while the tab is visible). */
 const REFRESH_MS = 5000;

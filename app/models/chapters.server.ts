@@ -5,7 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
-import { firstRow, rows, V } from "./read-model.server";
+import { firstRow, rows, V } from "../../db/query.server";
 
 export const MAP_CAP = 5000;
 
@@ -109,6 +109,7 @@ export function getChapter(id: bigint) {
 }
 
 /** One page of a chapter's members, ordered by account; `after` is the last account of the previous page. */
+/** Current members of a chapter by address, after a cursor (pages) or all up to `limit` (the CSV roster). */
 export function getChapterMembers({ chapterId, after, limit }: { chapterId: bigint; after?: Address; limit: number }) {
   return rows<ChapterMemberRow>(sql`
     select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
@@ -132,17 +133,6 @@ export function getApplicationQueue({ chapterId, after, limit }: { chapterId: bi
     where chapter_id = ${chapterId.toString()} and status = 'applied' ${cursor}
     order by applied_block, ${LOG_INDEX}
     limit ${limit}`);
-}
-
-/** Every current member of a chapter, for the CSV roster. */
-export function getChapterRoster(chapterId: bigint, cap: number) {
-  return rows<ChapterMemberRow>(sql`
-    select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
-      coalesce(executive_of = chapter_id, false) as "executive"
-    from ${V}.members
-    where chapter_id = ${chapterId.toString()} and status = 'member'
-    order by account
-    limit ${cap}`);
 }
 
 export function chapterExists(id: bigint) {

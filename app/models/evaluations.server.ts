@@ -1,7 +1,7 @@
 /** Evaluation queries: the list, one evaluation with its histogram, and its voters. */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
-import { firstRow, rows, V } from "./read-model.server";
+import { firstRow, rows, V } from "../../db/query.server";
 
 export type EvaluationSummary = {
   id: string;

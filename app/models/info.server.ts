@@ -1,7 +1,7 @@
 /** The info message feed, newest first, filterable by event name and info type. */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
-import { rows, V } from "./read-model.server";
+import { rows, V } from "../../db/query.server";
 
 export type InfoMessage = {
   id: string;

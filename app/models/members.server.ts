@@ -5,13 +5,14 @@
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
 import { activityColumns, DETAIL_LIST_CAP, type ActivityRow } from "./chapters.server";
-import { firstRow, V } from "./read-model.server";
+import { firstRow, V } from "../../db/query.server";
+import type { MemberStatus } from "../utils/format";
 
 export type MemberDetail = {
   account: Address;
   chapterId: string | null;
   chapterLocation: string | null;
-  status: "none" | "member" | "left" | "removed";
+  status: MemberStatus;
   joinedBlock: string | null;
   joinedAt: string | null;
   partyMember: boolean;

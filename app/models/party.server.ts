@@ -1,7 +1,7 @@
 /** The party page: executives, role holders, totals and the contract's upgrades, in one statement. */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
-import { firstRow, V } from "./read-model.server";
+import { firstRow, V } from "../../db/query.server";
 
 export type PartyOverview = {
   executives: { account: Address; chapterId: string | null; promotedBlock: string; promotedBy: Address }[];

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { getAddress, type Address } from "viem";
-import { db } from "../../db/client";
+import { db } from "../../db/client.server";
 import { sessions } from "../../db/app-schema";
 import { SESSION_MAX_AGE_SECONDS } from "../utils/session-cookie.server";
 

@@ -7,14 +7,13 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { env } from "../utils/env.server";
+import { json, methodNotAllowed } from "../utils/http.server";
 import { guardPost } from "../utils/post-guard.server";
+import { readLimited } from "../utils/read-limited";
 
 const SIGNER_SERVICE = "https://api.g.alchemy.com/signer/";
 const PATHS = new Set(["v1/whoami", "v1/lookup", "v1/sign-payload", "v1/signup", "v1/auth", "v1/otp", "v1/prepare-oauth", "v1/signer-config"]);
 const MAX_BODY = 64 * 1024;
-
-const json = (status: number, body: object) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
 
 async function forward(request: Request, path: string | undefined): Promise<Response> {
   if (!path || !PATHS.has(path)) return json(404, { message: `Unknown signer path "${String(path).slice(0, 80)}"` });
@@ -22,8 +21,8 @@ async function forward(request: Request, path: string | undefined): Promise<Resp
   if (PARTY_ENV !== "production" || !ALCHEMY_API_KEY) {
     return json(501, { message: "The Alchemy signer service is not available here: the local wallet back-end signs with its own passkey account." });
   }
-  const body = request.method === "POST" ? await request.text() : undefined;
-  if (body !== undefined && new TextEncoder().encode(body).length > MAX_BODY) return json(413, { message: "The request body is larger than 64 KB" });
+  const body = request.method === "POST" ? await readLimited(request, MAX_BODY) : undefined;
+  if (request.method === "POST" && body === undefined) return json(413, { message: "The request body is larger than 64 KB" });
   try {
     const upstream = await fetch(SIGNER_SERVICE + path, {
       method: request.method,
@@ -44,7 +43,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return json(405, { message: "Only GET and POST are allowed here" });
+  if (request.method !== "POST") return methodNotAllowed("GET", "POST");
   const refused = guardPost(request, { bucket: "signin", context });
   if (refused) return refused;
   return forward(request, params["*"]);

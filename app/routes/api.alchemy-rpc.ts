@@ -1,11 +1,13 @@
 /**
  * POST /api/alchemy-rpc — the wallet's JSON-RPC endpoint (SPEC 7). The browser never sees the
- * provider URL or key: this route forwards the allowed methods (app/models/rpc-proxy.server.ts)
+ * provider URL or key: this route forwards the allowed methods (app/services/rpc-proxy/handler.server.ts)
  * to Alchemy in production, and to the local chain and bundler in development.
  * Cross-site requests and floods are refused first (post-guard, bucket "default").
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleRpcProxy, rpcConfigFromEnv, type RpcProxyConfig } from "../models/rpc-proxy.server";
+import { rpcConfigFromEnv } from "../services/rpc-proxy/config.server";
+import { handleRpcProxy } from "../services/rpc-proxy/handler.server";
+import type { RpcProxyConfig } from "../services/rpc-proxy/methods";
 import { env } from "../utils/env.server";
 import { guardPost } from "../utils/post-guard.server";
 

@@ -8,24 +8,20 @@
  * A resource route: the forms post here with fetchers and the wallet signs what comes back.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { partyDeployment } from "../../abis/deployments";
 import { isOperationName, operations } from "../calls";
 import { readCallRequest } from "../calls/request";
-import { preflight } from "../models/preflight.server";
+import { preflight } from "../services/preflight.server";
+import { partyAddress } from "../utils/env.server";
+import { json, methodNotAllowed } from "../utils/http.server";
 import { guardPost } from "../utils/post-guard.server";
-
-const json = (status: number, body: object, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
-
-const methodNotAllowed = () => json(405, { message: "Only POST is allowed here" }, { allow: "POST" });
 
 /** Without a loader, Remix would answer a GET with its own error; say it plainly instead. */
 export function loader() {
-  return methodNotAllowed();
+  return methodNotAllowed("POST");
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const refused = guardPost(request, { bucket: "default", context });
   if (refused) return refused;
   const name = params.operation;
@@ -34,7 +30,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const body = await readCallRequest(request);
   if (!body.ok) return json(body.status, { message: body.message, ...(body.field ? { field: body.field } : {}) });
 
-  const prepared = operations[name].prepare(partyDeployment().address, body.args);
+  const prepared = operations[name].prepare(partyAddress(), body.args);
   if (!prepared.ok) return json(400, { message: prepared.message, field: prepared.field });
 
   const outcome = await preflight({ from: body.from, calls: prepared.calls });

@@ -1,7 +1,7 @@
-import { getIndexerState } from "../models/indexer-status.server";
+import { getIndexerState } from "../services/indexer-status.server";
 
 /**
- * The status bar's own feed: the indexer's state as JSON (models/indexer-status.server.ts keeps it
+ * The status bar's own feed: the indexer's state as JSON (services/indexer-status.server.ts keeps it
  * in memory, refreshed once a second). Pages may come from the page cache with the status they
  * were rendered with; the bar asks here when the page starts and every few seconds after.
  */

@@ -1,6 +1,6 @@
 /**
- * /api/operations — the server's record of the user operations members sent (see
- * app/models/operations.server.ts for the status rules, app/wallet/lifecycle.ts for the client).
+ * /api/operations — the server's record of the user operations members sent (the status rules:
+ * app/utils/operation-status.ts; registering and advancing: app/services/operations/).
  *
  * POST, JSON `{ userOpHash, sender, operation, args, replaces? }`, right after the bundler
  * accepted the operation (eth_sendUserOperation returned `userOpHash`):
@@ -22,27 +22,16 @@
  *   sender. A record is what GET /api/operations/:hash answers.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { listPendingOperations, registerOperation } from "../models/operations.server";
-import { parseAddress, parseChapterId, parseEvaluationId } from "../utils/http.server";
+import { listPendingOperations } from "../services/operations/advance.server";
+import { registerOperation } from "../services/operations/register.server";
+import { json, jsonErrors, methodNotAllowed, parseAddress, parseChapterId, parseEvaluationId } from "../utils/http.server";
 import { guardPost } from "../utils/post-guard.server";
+import { readLimited } from "../utils/read-limited";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-const json = (status: number, body: object, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers } });
-
-/** Thrown Responses (bad query parameters, database outages) as JSON `{ message }`. */
-async function answer(run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof Response) return json(error.status, { message: await error.text() });
-    throw error;
-  }
-}
-
 export function loader({ request }: LoaderFunctionArgs) {
-  return answer(async () => {
+  return jsonErrors(async () => {
     const url = new URL(request.url);
     const param = (name: string) => {
       const value = url.searchParams.get(name);
@@ -63,17 +52,16 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return json(405, { message: "Only GET and POST are allowed here" }, { allow: "GET, POST" });
+  if (request.method !== "POST") return methodNotAllowed("GET", "POST");
   const refused = guardPost(request, { bucket: "default", context });
   if (refused) return refused;
-  return answer(async () => {
-    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return json(413, { message: `The body must be at most ${MAX_BODY_BYTES} bytes` });
+  return jsonErrors(async () => {
     const type = request.headers.get("content-type") ?? "";
     if (type && !/^application\/json\b/i.test(type) && !/^text\/plain\b/i.test(type)) {
       return json(415, { message: "Send the body as JSON: { userOpHash, sender, operation, args }" });
     }
-    const text = await request.text();
-    if (text.length > MAX_BODY_BYTES) return json(413, { message: `The body must be at most ${MAX_BODY_BYTES} bytes` });
+    const text = await readLimited(request, MAX_BODY_BYTES);
+    if (text === undefined) return json(413, { message: `The body must be at most ${MAX_BODY_BYTES} bytes` });
     let body: unknown;
     try {
       body = JSON.parse(text) as unknown;

@@ -7,7 +7,7 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ApplicationsTable } from "../components/applications-table";
 import { AddressLink, NextPage } from "../components/links";
 import { getChapter, getChapterMembers } from "../models/chapters.server";
-import { pendingOperationsFor } from "../models/operations.server";
+import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId, parseLimit } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";

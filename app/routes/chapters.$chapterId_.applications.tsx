@@ -6,7 +6,7 @@ import { ApplicationsTable } from "../components/applications-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { NextPage } from "../components/links";
 import { chapterExists, getApplicationQueue } from "../models/chapters.server";
-import { pendingOperationsFor } from "../models/operations.server";
+import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel } from "../utils/format";
 import { invariantResponse, parseChapterId, parseLimit } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";

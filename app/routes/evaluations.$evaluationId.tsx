@@ -4,7 +4,7 @@ import { lazy, Suspense, useSyncExternalStore } from "react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink, NextPage } from "../components/links";
 import { getEvaluation, getEvaluationVotes } from "../models/evaluations.server";
-import { pendingOperationsFor } from "../models/operations.server";
+import { pendingOperationsFor } from "../models/pending-operations.server";
 import { env } from "../utils/env.server";
 import { formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseEvaluationId, parseLimit } from "../utils/http.server";

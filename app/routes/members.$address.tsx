@@ -5,10 +5,9 @@ import { ActivityList } from "../components/activity-list";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink } from "../components/links";
 import { getMember } from "../models/members.server";
-import { pendingOperationsFor } from "../models/operations.server";
-import { unavailableResponse } from "../models/read-model.server";
-import { getVisibleTelegramUsername } from "../models/telegram.server";
-import { formatTime, shortAddress } from "../utils/format";
+import { pendingOperationsFor } from "../models/pending-operations.server";
+import { getVisibleTelegramUsername } from "../services/telegram.server";
+import { formatTime, MEMBER_STATUS_TEXT, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -26,10 +25,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   const [member, pending, telegram] = await Promise.all([
     getMember(address),
     pendingOperationsFor({ account: address, sender: address }),
-    // Shown only when the member chose to (set_telegram_visibility); an outage is a 503 like the rest.
-    getVisibleTelegramUsername(address).catch((error: unknown) => {
-      throw unavailableResponse(error) ?? error;
-    }),
+    // Shown only when the member chose to (set_telegram_visibility).
+    getVisibleTelegramUsername(address),
   ]);
   invariantResponse(member, `No member or applicant with address ${address} is known`, { status: 404 });
   return { member, pending, telegram };
@@ -40,7 +37,6 @@ const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.c
 const noSubscription = () => () => undefined;
 const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
-const STATUS_TEXT = { none: "not in a chapter", member: "member", left: "left", removed: "removed" } as const;
 
 export default function Member() {
   const { member: m, pending, telegram } = useLoaderData<typeof loader>();
@@ -64,7 +60,7 @@ export default function Member() {
       <dl className="facts card">
         <dt>Chapter</dt>
         <dd>
-          <ChapterLink id={m.chapterId} label={m.chapterLocation} /> <span className="member-status">({STATUS_TEXT[m.status]})</span>
+          <ChapterLink id={m.chapterId} label={m.chapterLocation} /> <span className="member-status">({MEMBER_STATUS_TEXT[m.status]})</span>
         </dd>
         <dt>Joined</dt>
         <dd>{m.joinedBlock ? `block ${m.joinedBlock}, ${formatTime(m.joinedAt)}` : "–"}</dd>

@@ -11,7 +11,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useContext, useState, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { QrCode } from "../components/qr-code";
-import { proofVerifyingContract } from "../models/proofs.server";
+import { PARTY_DOMAIN } from "../utils/command-typed-data";
+import { partyAddress } from "../utils/env.server";
 import {
   checkChapterId,
   checkDisplayName,
@@ -21,7 +22,6 @@ import {
   normaliseAddress,
   ProofSignerContext,
   proofFromFields,
-  PROOF_DOMAIN,
   SOCIAL_SERVICES,
   socialVerificationMessage,
   type Proof,
@@ -31,7 +31,7 @@ import {
 export const meta: MetaFunction = () => [{ title: "Make a proof · Party" }];
 
 export function loader() {
-  return { verifyingContract: proofVerifyingContract(), chainId: PROOF_DOMAIN.chainId };
+  return { verifyingContract: partyAddress(), chainId: PARTY_DOMAIN.chainId };
 }
 
 /** What the person is about to sign: fixed once shown, so the pasted signature matches it. */
@@ -186,7 +186,7 @@ export default function Proofs() {
           {pending.kind === "membership" ? (
             <>
               <h2>Sign this typed data (eth_signTypedData_v4)</h2>
-              <p className="muted">Domain Party, version 1, chain {PROOF_DOMAIN.chainId}, party contract {verifyingContract}.</p>
+              <p className="muted">Domain Party, version 1, chain {PARTY_DOMAIN.chainId}, party contract {verifyingContract}.</p>
             </>
           ) : (
             <h2>Sign this message (personal_sign)</h2>

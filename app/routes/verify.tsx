@@ -14,8 +14,8 @@ import {
   verifyProof,
   type ProofVerification,
   type SignerStanding,
-} from "../models/proofs.server";
-import { formatTime } from "../utils/format";
+} from "../services/proofs.server";
+import { formatTime, MEMBER_STATUS_TEXT } from "../utils/format";
 import type { Proof } from "../utils/proofs";
 
 export const meta: MetaFunction = () => [{ title: "Verify a proof · Party" }, { name: "robots", content: "noindex" }];
@@ -30,7 +30,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const KIND_TEXT = { membership: "Membership proof", social: "Chapter social account verification" } as const;
-const STATUS_TEXT = { none: "not in a chapter", member: "member", left: "left", removed: "removed" } as const;
 
 export default function Verify() {
   const { input, result, title, services } = useLoaderData<typeof loader>();
@@ -128,7 +127,7 @@ function Standing({ standing: s }: { standing: SignerStanding }) {
         <dd>
           {s.chapterId ? (
             <>
-              <ChapterLink id={s.chapterId} label={s.chapterLocation} /> <span className="member-status">({STATUS_TEXT[s.status]})</span>
+              <ChapterLink id={s.chapterId} label={s.chapterLocation} /> <span className="member-status">({MEMBER_STATUS_TEXT[s.status]})</span>
             </>
           ) : (
             <span className="muted">none</span>

@@ -8,11 +8,15 @@
  * member's wallet and resends `{ message, signature }` (see {@link sendCommand}).
  */
 import { hexToString, stringToHex, trim, type Address, type Hex, type TypedDataDefinition } from "viem";
+import { isBytes32 } from "../calls/fields";
 
 export const COMMAND_ENDPOINT = "/api/command";
 
-/** EIP-712 domain of commands, without the verifying contract (the party contract, per deployment). */
-export const COMMAND_DOMAIN = { name: "Party", version: "1", chainId: 137 } as const;
+/**
+ * The product's one EIP-712 domain (commands and proofs), without the verifying contract: the
+ * party contract, per deployment. SPEC 9: domain version 1.
+ */
+export const PARTY_DOMAIN = { name: "Party", version: "1", chainId: 137 } as const;
 
 export const commandTypes = {
   Command: [
@@ -42,7 +46,7 @@ export function encodeCommand(name: CommandName): Hex {
 
 /** The command's name, or undefined for anything the server does not know. */
 export function decodeCommand(command: Hex): CommandName | undefined {
-  if (!/^0x[0-9a-fA-F]{64}$/.test(command)) return undefined;
+  if (!isBytes32(command)) return undefined;
   const lower = command.toLowerCase() as Hex;
   const name = COMMAND_NAMES.find((n) => encodeCommand(n) === lower);
   return name;
@@ -73,7 +77,7 @@ export type CommandTypedData = TypedDataDefinition<typeof commandTypes, "Command
 /** What the wallet signs: pass it to `signTypedData`. `verifyingContract` is the party contract. */
 export function commandTypedData(verifyingContract: Address, message: CommandMessage): CommandTypedData {
   return {
-    domain: { ...COMMAND_DOMAIN, verifyingContract },
+    domain: { ...PARTY_DOMAIN, verifyingContract },
     types: commandTypes,
     primaryType: "Command",
     message: { ...message, params: [...message.params] },

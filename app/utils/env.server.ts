@@ -1,23 +1,34 @@
 /**
- * The app's configuration, validated once at start-up. Only `publicEnv()` reaches the browser.
+ * The app's configuration, the one module that reads `process.env` (the app, db/ and the web
+ * server all ask it): validated on first use, then kept. Only `publicEnv()` reaches the browser.
  */
+import type { Address } from "viem";
 import { z } from "zod";
-import { CHAIN_ID, partyDeployment } from "../../abis/deployments";
-import { LOCAL_WALLET } from "../wallet/local/addresses";
+import { CHAIN_ID, LOCAL_WALLET, partyDeployment } from "../../abis/deployments";
 import type { WalletConfig } from "../wallet/types";
+
+/** Ponder's views schema, which the indexer points at its live build: the app reads only this. */
+export const DEFAULT_READ_MODEL_SCHEMA = "party";
+/** Alchemy's Polygon PoS endpoint, completed with ALCHEMY_API_KEY. */
+export const ALCHEMY_POLYGON_URL = "https://polygon-mainnet.g.alchemy.com/v2/";
 
 /** An optional setting: unset and empty are the same (`FOO=` in an env file). */
 const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === "" ? undefined : value), type.optional());
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().min(1, "DATABASE_URL is not set"),
-  READ_MODEL_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,44}$/).default("party"),
+  /** The database; pages answer 503 and the page cache is off without it. */
+  DATABASE_URL: optional(z.string().min(1)),
+  DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(1000)).transform((max) => max ?? 10),
+  READ_MODEL_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,44}$/).default(DEFAULT_READ_MODEL_SCHEMA),
   /** Ponder's HTTP server, for the indexer's progress (/status). */
   INDEXER_URL: z.string().url().default("http://127.0.0.1:42069"),
   /** Chain 137 JSON-RPC, for the chain head (seconds behind). */
   CHAIN_RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
   PARTY_ENV: z.enum(["local", "production"]).default("local"),
+  /** The party contract on Polygon and its deployment block (PARTY_ENV=production; abis/deployments.ts checks them). */
+  PARTY_ADDRESS: optional(z.string()),
+  PARTY_START_BLOCK: optional(z.string()),
   IPFS_GATEWAY: z.string().url().default("https://ipfs.io/ipfs/"),
 
   /** The public origin of the app (https://party.example), for the cross-site check of POSTs; the request's own origin when unset. Set it behind a TLS-terminating proxy. */
@@ -46,21 +57,53 @@ const schema = z.object({
   WALLET_BACKEND: optional(z.enum(["local", "alchemy"])),
   /** Alchemy Gas Manager policy that sponsors the members' user operations (WALLET_BACKEND=alchemy); none when unset. Public: a policy id is not a secret. */
   ALCHEMY_GAS_POLICY_ID: optional(z.string().min(1)),
+
+  /** The web server (server/index.ts): where it listens, and the page cache's size (0 turns it off). */
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).transform((port) => port ?? 3000),
+  HOST: optional(z.string().min(1)),
+  PAGE_CACHE_MB: optional(z.coerce.number().min(0)).transform((mb) => mb ?? 256),
 });
 
 export type Env = z.infer<typeof schema>;
 
-let cached: Env | undefined;
+const KEYS = Object.keys(schema.shape);
+let cached: { fingerprint: string; env: Env } | undefined;
 
+/**
+ * The validated environment. Parsed again only when one of its variables changed (tests point
+ * DATABASE_URL and others at their own services), so reading it costs a string join.
+ */
 export function env(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+  const fingerprint = KEYS.map((key) => process.env[key] ?? "\u0000").join("\u0001");
+  if (cached?.fingerprint === fingerprint) return cached.env;
+  const parsed = schema.safeParse({ ...process.env, NODE_ENV: process.env.NODE_ENV || undefined });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
   }
-  cached = parsed.data;
-  return cached;
+  cached = { fingerprint, env: parsed.data };
+  return parsed.data;
+}
+
+type RpcEnv = Pick<Env, "PARTY_ENV" | "BUNDLER_RPC_URL" | "ALCHEMY_RPC_URL" | "ALCHEMY_API_KEY">;
+
+/** Alchemy's endpoint for Polygon (chain, bundler and gas manager in one), when configured. Server-only: it carries the key. */
+export function alchemyRpcUrl({ ALCHEMY_RPC_URL, ALCHEMY_API_KEY }: RpcEnv = env()): string | undefined {
+  return ALCHEMY_RPC_URL ?? (ALCHEMY_API_KEY ? `${ALCHEMY_POLYGON_URL}${ALCHEMY_API_KEY}` : undefined);
+}
+
+/** The JSON-RPC endpoint of the chain's ERC-4337 bundler: alto locally, Alchemy in production. */
+export function bundlerRpcUrl(current: RpcEnv = env()): string | undefined {
+  return current.PARTY_ENV === "local" ? current.BUNDLER_RPC_URL : alchemyRpcUrl(current);
+}
+
+/**
+ * The party contract of PARTY_ENV (abis/deployments.ts): what the call builders address and the
+ * verifying contract of every EIP-712 command and proof. Throws when production lacks PARTY_ADDRESS.
+ */
+export function partyAddress(): Address {
+  const { PARTY_ENV, PARTY_ADDRESS, PARTY_START_BLOCK } = env();
+  return partyDeployment({ PARTY_ENV, PARTY_ADDRESS, PARTY_START_BLOCK }).address;
 }
 
 /** The same-origin JSON-RPC proxy the browser wallet talks to (app/routes/api.alchemy-rpc.ts). */
@@ -87,9 +130,9 @@ export function walletConfig(): WalletConfig | null {
 let cachedWallet: { source: Env; config: WalletConfig | null } | undefined;
 
 function buildWalletConfig({ PARTY_ENV, WALLET_BACKEND, ALCHEMY_GAS_POLICY_ID }: Env): WalletConfig | null {
-  let partyAddress: WalletConfig["partyAddress"];
+  let party: WalletConfig["partyAddress"];
   try {
-    partyAddress = partyDeployment({ ...process.env, PARTY_ENV }).address;
+    party = partyAddress();
   } catch {
     return null;
   }
@@ -98,7 +141,7 @@ function buildWalletConfig({ PARTY_ENV, WALLET_BACKEND, ALCHEMY_GAS_POLICY_ID }:
   return {
     backend,
     chainId: CHAIN_ID,
-    partyAddress,
+    partyAddress: party,
     rpcPath: WALLET_RPC_PATH,
     ...(backend === "local" ? { local: { entryPoint, factory, paymaster, webAuthnVerifier } } : {}),
     ...(backend === "alchemy" && ALCHEMY_GAS_POLICY_ID ? { gasPolicyId: ALCHEMY_GAS_POLICY_ID } : {}),

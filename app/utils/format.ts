@@ -1,4 +1,10 @@
 /** Small formatting helpers shared by the pages (server and client). */
+import type { memberStatus } from "../../indexer/ponder.schema";
+
+/** A member's standing in their chapter: the read model's member_status enum, defined once in the indexer's schema. */
+export type MemberStatus = (typeof memberStatus.enumValues)[number];
+
+export const MEMBER_STATUS_TEXT: Record<MemberStatus, string> = { none: "not in a chapter", member: "member", left: "left", removed: "removed" };
 
 export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
@@ -16,3 +22,6 @@ export function formatTime(unixSeconds: string | number | null | undefined): str
 export function mean(sum: number, count: number): string {
   return count === 0 ? "–" : (sum / count).toFixed(2);
 }
+
+/** A timestamp from the database (pg gives a Date, JSON a string) as ISO 8601. */
+export const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();

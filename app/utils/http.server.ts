@@ -35,3 +35,27 @@ export function parseLimit(raw: string | null, { fallback, max }: { fallback: nu
   invariantResponse(/^[0-9]{1,6}$/.test(raw) && Number(raw) >= 1, `limit must be a whole number from 1 to ${max}`);
   return Math.min(Number(raw), max);
 }
+
+/** The one JSON answer of the API routes: never cached, `{ message }` on failure. */
+export function json(status: number, body: object, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+/** 405 naming the methods allowed: "Only POST is allowed here", "Only GET and POST are allowed here". */
+export function methodNotAllowed(...allowed: string[]): Response {
+  const names = allowed.length === 1 ? `${allowed[0]} is` : `${allowed.slice(0, -1).join(", ")} and ${allowed.at(-1)} are`;
+  return json(405, { message: `Only ${names} allowed here` }, { allow: allowed.join(", ") });
+}
+
+/** Runs an API handler; a thrown Response (a 400 from a parser, a 503 from the database gateway) becomes JSON `{ message }`. */
+export async function jsonErrors(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Response) return json(error.status, { message: await error.text() });
+    throw error;
+  }
+}

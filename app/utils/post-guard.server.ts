@@ -20,6 +20,7 @@
  * each counts on its own (the limit multiplies); use the proxy's or platform's limiter there.
  */
 import { env } from "./env.server";
+import { json } from "./http.server";
 
 export type PostBucket = "command" | "signin" | "default";
 
@@ -52,11 +53,7 @@ export type PostGuard = {
   reset(): void;
 };
 
-const json = (status: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ message }), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  });
+const refuse = (status: number, message: string, headers: Record<string, string> = {}) => json(status, { message }, headers);
 
 const BUCKET_TEXT: Record<PostBucket, string> = { command: "commands", signin: "sign-ins", default: "requests" };
 
@@ -76,10 +73,10 @@ export function createPostGuard(settings: PostGuardSettings | (() => PostGuardSe
     const { appOrigin, trustProxy = 0, limits = RATE_LIMITS, now: clock = Date.now, maxKeys = 100_000 } = read();
 
     const crossSite = crossSiteRefusal(request, appOrigin);
-    if (crossSite) return json(403, crossSite);
+    if (crossSite) return refuse(403, crossSite);
 
     const client = clientAddress(request, context, trustProxy);
-    if (client === "unknown" && !warnedUnknown && process.env.NODE_ENV === "production") {
+    if (client === "unknown" && !warnedUnknown && env().NODE_ENV === "production") {
       warnedUnknown = true;
       console.warn("post-guard: no client address (set TRUST_PROXY behind a proxy); every client shares one rate limit");
     }
@@ -99,7 +96,7 @@ export function createPostGuard(settings: PostGuardSettings | (() => PostGuardSe
     entry.count += 1;
     if (entry.count > limit) {
       const retryAfter = Math.max(1, Math.ceil((entry.start + windowMs - now) / 1000));
-      return json(429, `Too many ${BUCKET_TEXT[bucket]}: at most ${limit} per minute. Try again in ${retryAfter} s.`, {
+      return refuse(429, `Too many ${BUCKET_TEXT[bucket]}: at most ${limit} per minute. Try again in ${retryAfter} s.`, {
         "retry-after": String(retryAfter),
       });
     }

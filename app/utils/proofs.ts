@@ -22,11 +22,11 @@
  */
 import { createContext } from "react";
 import type { Address, Hex, TypedDataDefinition } from "viem";
+import { PARTY_DOMAIN } from "./command-typed-data";
+import { readStreamLimited } from "./read-limited";
 
 export type ProofKind = "membership" | "social";
 
-/** EIP-712 domain of proofs, without the verifying contract (the party contract, per deployment). */
-export const PROOF_DOMAIN = { name: "Party", version: "1", chainId: 137 } as const;
 
 export const membershipProofTypes = {
   MembershipProof: [
@@ -84,7 +84,7 @@ export type MembershipProofTypedData = TypedDataDefinition<typeof membershipProo
 
 export function membershipProofTypedData(verifyingContract: Address, message: { signer: Address; signedAt: number }): MembershipProofTypedData {
   return {
-    domain: { ...PROOF_DOMAIN, verifyingContract },
+    domain: { ...PARTY_DOMAIN, verifyingContract },
     types: membershipProofTypes,
     primaryType: "MembershipProof",
     message: { signer: message.signer, signedAt: message.signedAt },
@@ -284,27 +284,8 @@ export async function decodeProof(input: string): Promise<DecodeProofResult> {
   return { ok: true, proof: checked.value };
 }
 
-async function inflateLimited(bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array | undefined> {
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+function inflateLimited(bytes: Uint8Array<ArrayBuffer>, limit: number): Promise<Uint8Array | undefined> {
+  return readStreamLimited(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")), limit);
 }
 
 export function toBase64Url(bytes: Uint8Array): string {

@@ -4,7 +4,7 @@
  * short message.
  */
 import { AccountNotAvailableError, WalletActionError } from "./errors";
-import { revertErrorName } from "./lifecycle";
+import { revertErrorName } from "../calls/revert";
 
 type ErrorLike = { name?: unknown; message?: unknown; shortMessage?: unknown; details?: unknown; data?: unknown; cause?: unknown };
 

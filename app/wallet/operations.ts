@@ -14,8 +14,11 @@ import type { Address, Hex } from "viem";
 import type { OperationName } from "../calls";
 import { callRequestBody } from "../calls/request";
 import { WalletActionError } from "./errors";
-import { revertMessage, trackOperation, type LifecycleEvent } from "./lifecycle";
-import type { Wallet, WalletCall } from "./types";
+import type { Call } from "../calls/types";
+import { revertMessage } from "../calls/revert";
+import type { LifecycleEvent } from "./lifecycle";
+import { trackOperation } from "./track";
+import type { Wallet } from "./types";
 
 /** Before the lifecycle starts: asking the server for the calls, then the passkey for a signature. */
 export type OperationProgress = { status: "preparing" } | { status: "signing" } | LifecycleEvent;
@@ -44,7 +47,7 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
   const answer = (await response.json().catch(() => ({}))) as CallsAnswer;
   // 422 carries SPEC 8's "Transaction reverted: <Name>"; 400 names the field; 503 says the chain is down.
   if (!response.ok || !answer.calls) throw new WalletActionError(answer.message ?? `The server answered ${response.status}`);
-  const calls: WalletCall[] = answer.calls.map(({ to, data, value }) => ({ to, data, value: BigInt(value) }));
+  const calls: Call[] = answer.calls.map(({ to, data, value }) => ({ to, data, value: BigInt(value) }));
   if (calls.length === 0) throw new WalletActionError("Nothing to send");
 
   onProgress({ status: "signing" });
@@ -73,7 +76,10 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
     if (failed) throw new WalletActionError(failed);
     return;
   }
-  const receipt = await wallet.waitForReceipt(userOpHash);
+  const receipt = await wallet.waitForReceipt(userOpHash, (event) => {
+    // Included and failed are reported below, from the receipt that ends the wait.
+    if (event.status === "stuck" || event.status === "replaced") onProgress(event);
+  });
   const at = { userOpHash, transactionHash: receipt.transactionHash, blockNumber: Number(receipt.blockNumber) };
   if (!receipt.success) {
     const error = revertMessage(receipt.reason);

@@ -4,6 +4,8 @@
  * (Alchemy's signer and Modular Account v2). Types and two constants: importing it costs nothing.
  */
 import type { Address, Hex, TypedData, TypedDataDefinition } from "viem";
+import type { Call } from "../calls/types";
+import type { OnStatus } from "./lifecycle";
 
 /** SPEC 4, wallet signer status. */
 export type SignerStatus = "initializing" | "authenticating" | "connected" | "disconnected" | "error";
@@ -24,9 +26,6 @@ export type WalletUser = {
   userId: string;
   email: string | null;
 };
-
-/** One call of a batch: what POST /api/calls/:operation answers, with the value as a bigint. */
-export type WalletCall = { to: Address; data: Hex; value: bigint };
 
 /** The bundler's verdict on a user operation, whichever SDK produced it. */
 export type WalletReceipt = {
@@ -57,11 +56,11 @@ export interface Wallet {
   /** Whether an operation can be signed now without a new login (the signer and account are there). */
   hasAccount(): Promise<boolean>;
   /** Sends the calls as one batched user operation; resolves with its hash once the bundler has it. */
-  sendCalls(calls: readonly WalletCall[]): Promise<Hex>;
+  sendCalls(calls: readonly Call[]): Promise<Hex>;
   /** EIP-712 signature of the smart account (ERC-1271, ERC-6492 while not deployed). */
   signTypedData(typedData: WalletTypedData): Promise<Hex>;
-  /** Waits for the bundler's receipt (SPEC 9 polling). */
-  waitForReceipt(userOpHash: Hex): Promise<WalletReceipt>;
+  /** Waits for the bundler's receipt (SPEC 9 polling; an operation this wallet sent is replaced with fees × 1.1 when stuck). */
+  waitForReceipt(userOpHash: Hex, onStatus?: OnStatus): Promise<WalletReceipt>;
 }
 
 /** What the browser is told about the wallet (publicEnv().wallet): addresses and ids, never a key. */

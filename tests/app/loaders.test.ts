@@ -19,7 +19,7 @@ type Route = "root" | (typeof ROUTE_FILES)[number];
 const NO_DATABASE = new Set<Route>(["root", "healthz.ts", "api.calls.$operation.ts"]);
 
 let stack: Stack;
-let observeQueries: typeof import("../../app/models/read-model.server").observeQueries;
+let observeQueries: typeof import("../../db/query.server").observeQueries;
 let closeDb: () => Promise<void>;
 const sample = { member: "", voter: "", applicationCursor: "" };
 
@@ -33,8 +33,8 @@ beforeAll(async () => {
     CHAIN_RPC_URL: stack.rpcUrl,
     IPFS_GATEWAY: TEST_IPFS_GATEWAY,
   });
-  ({ observeQueries } = await import("../../app/models/read-model.server"));
-  ({ closeDb } = await import("../../db/client"));
+  ({ observeQueries } = await import("../../db/query.server"));
+  ({ closeDb } = await import("../../db/client.server"));
   const v = stack.viewsSchema;
   const [executive] = await stack.query<{ account: string }>(
     `select account from ${v}.members where executive_of is not null order by account limit 1`

@@ -7,7 +7,7 @@ import { encodeErrorResult, parseAbi, type Hex } from "viem";
 import { partyAbi } from "../../abis/party.js";
 import { decodeLocation, encodeLocation, parseCid, subjectJson } from "../../app/calls/index.js";
 import { callRequestBody } from "../../app/calls/request.js";
-import { revertErrorName } from "../../app/models/preflight.server.js";
+import { revertErrorName } from "../../app/calls/revert.js";
 
 const right = (hex: string) => `0x${hex.padEnd(64, "0")}` as Hex;
 

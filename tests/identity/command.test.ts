@@ -110,7 +110,7 @@ describe("log_out without a session", () => {
 
 describe("while the database is unreachable", () => {
   it("answers 503 { message }", async () => {
-    const { closeDb } = await import("../../db/client.js");
+    const { closeDb } = await import("../../db/client.server.js");
     const url = process.env.DATABASE_URL;
     await closeDb();
     process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/none";
@@ -121,14 +121,14 @@ describe("while the database is unreachable", () => {
     } finally {
       await closeDb();
       process.env.DATABASE_URL = url;
-    }
+      }
     expect((await post(id.route, (await signedBody(id.party, ALICE, "log_in")).body)).status).toBe(200);
   });
 });
 
 describe("housekeeping", () => {
   it("purges digests accepted over an hour ago and sessions expired or revoked over a day ago", async () => {
-    const { purgeDigests } = await import("../../app/models/commands.server.js");
+    const { purgeDigests } = await import("../../app/services/commands.server.js");
     const { purgeSessions } = await import("../../app/models/sessions.server.js");
     await id.sql.query("insert into app.used_command_digests (digest, signer, command, accepted_at) values ('0xold', $1, 'log_in', now() - interval '2 hours')", [ALICE.address]);
     await id.sql.query(

@@ -68,7 +68,7 @@ export function useIdentity({ env = {} }: UseIdentityOptions = {}): Identity {
   afterAll(async () => {
     const { closeAnalytics } = await import("../../app/utils/analytics.server.js");
     await closeAnalytics(2_000);
-    const { closeDb } = await import("../../db/client.js");
+    const { closeDb } = await import("../../db/client.server.js");
     await closeDb();
     await ctx.sql?.end();
     await ctx.database?.drop();

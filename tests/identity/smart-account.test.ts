@@ -10,6 +10,7 @@ import { deployWalletInfra } from "../../scripts/lib/wallet-infra.js";
 import { ADMIN, ALICE } from "../fixtures/accounts.js";
 import { createSoftwarePasskey } from "../wallet/software-passkey.js";
 import { freshSignedAt, post, signedBody, tokenFrom, unsignedBody, useIdentity } from "./helpers.js";
+import { LOCAL_WALLET } from "../../abis/deployments.js";
 
 const id = useIdentity();
 let member: PartyAccount;
@@ -18,7 +19,7 @@ const strangerKey = createSoftwarePasskey();
 
 beforeAll(async () => {
   await deployWalletInfra({ rpcUrl: id.tc.rpcUrl, deployer: ADMIN });
-  member = await toPartyAccount({ client: id.tc.publicClient, owner: memberKey.account });
+  member = await toPartyAccount({ client: id.tc.publicClient, owner: memberKey.account, ...LOCAL_WALLET });
 });
 
 async function signedByAccount(account: PartyAccount, name: CommandName, params: string[] = [], signer = account.address) {
@@ -52,7 +53,7 @@ describe("an account that is not deployed yet (ERC-6492)", () => {
   });
 
   it("refuses a signature by a passkey that is not an owner", async () => {
-    const stranger = await toPartyAccount({ client: id.tc.publicClient, owner: strangerKey.account });
+    const stranger = await toPartyAccount({ client: id.tc.publicClient, owner: strangerKey.account, ...LOCAL_WALLET });
     const { body } = await signedByAccount(stranger, "log_in", [], member.address);
     expect((await post(id.route, body)).status).toBe(401);
   });
@@ -111,7 +112,7 @@ describe("a deployed account (ERC-1271)", () => {
   });
 
   it("refuses a non-owner's signature for the deployed account", async () => {
-    const strangerAsMember = await toPartyAccount({ client: id.tc.publicClient, owner: strangerKey.account, address: member.address });
+    const strangerAsMember = await toPartyAccount({ client: id.tc.publicClient, owner: strangerKey.account, address: member.address, ...LOCAL_WALLET });
     const message = { ...newCommandMessage(member.address, "log_in"), signedAt: freshSignedAt() };
     const signature = await strangerAsMember.signTypedData(commandTypedData(id.party, message));
     expect(isErc6492Signature(signature)).toBe(false);

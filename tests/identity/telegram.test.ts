@@ -8,11 +8,11 @@ import { ALICE, BOB, CAROL, DAVE } from "../fixtures/accounts.js";
 import { nowSeconds, post, signedBody, telegramLogin, telegramParams, tokenFrom, unsignedBody, useIdentity, TEST_BOT_TOKEN, type TelegramFields } from "./helpers.js";
 
 const id = useIdentity();
-let telegram: typeof import("../../app/models/telegram.server.js");
+let telegram: typeof import("../../app/services/telegram.server.js");
 let aliceToken: string;
 
 beforeAll(async () => {
-  telegram = await import("../../app/models/telegram.server.js");
+  telegram = await import("../../app/services/telegram.server.js");
   aliceToken = tokenFrom((await post(id.route, (await signedBody(id.party, ALICE, "log_in")).body)).setCookie);
 });
 

@@ -108,7 +108,7 @@ it("indexes upgrades and records events that break today's invariants instead of
   process.env.DATABASE_URL = db.url;
   process.env.READ_MODEL_SCHEMA = live.viewsSchema;
   const { getPartyOverview } = await import("../../app/models/party.server.js");
-  const { closeDb } = await import("../../db/client.js");
+  const { closeDb } = await import("../../db/client.server.js");
   try {
     const overview = await getPartyOverview();
     expect(overview.upgrades.map((u) => [u.kind, u.implementation, u.version, u.block])).toEqual(

@@ -13,15 +13,11 @@ import { sql } from "drizzle-orm";
 import { encodeFunctionData, keccak256, stringToHex, toHex, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import type { PartyAccount } from "../../app/wallet/local/smart-account.js";
-import {
-  bumpFee,
-  replaceUserOperation,
-  revertMessage,
-  trackOperation,
-  waitForReceiptOrReplace,
-  type LifecycleEvent,
-  type OperationRecord,
-} from "../../app/wallet/lifecycle.js";
+import { revertMessage } from "../../app/calls/revert.js";
+import type { OperationRecord } from "../../app/utils/operation-status.js";
+import type { LifecycleEvent } from "../../app/wallet/lifecycle.js";
+import { bumpFee, replaceUserOperation, waitForReceiptOrReplace } from "../../app/wallet/replace.js";
+import { trackOperation } from "../../app/wallet/track.js";
 import { ANVIL_MNEMONIC } from "../../scripts/lib/accounts.js";
 import { callRequestBody } from "../../app/calls/request.js";
 import { ADMIN, BOB } from "../fixtures/accounts.js";
@@ -33,8 +29,8 @@ type Routes = {
   operations: typeof import("../../app/routes/api.operations.js");
   operation: typeof import("../../app/routes/api.operations.$hash.js");
   calls: typeof import("../../app/routes/api.calls.$operation.js");
-  model: typeof import("../../app/models/operations.server.js");
-  db: typeof import("../../db/client.js");
+  model: typeof import("../../app/models/pending-operations.server.js");
+  db: typeof import("../../db/client.server.js");
 };
 
 let database: TestDatabase;
@@ -153,8 +149,8 @@ beforeAll(async () => {
     operations: await import("../../app/routes/api.operations.js"),
     operation: await import("../../app/routes/api.operations.$hash.js"),
     calls: await import("../../app/routes/api.calls.$operation.js"),
-    model: await import("../../app/models/operations.server.js"),
-    db: await import("../../db/client.js"),
+    model: await import("../../app/models/pending-operations.server.js"),
+    db: await import("../../db/client.server.js"),
   };
   [executive, applicant, applicant2, outsider] = await Promise.all([0, 1, 2, 3].map(() => stack.wallet.account()));
   // Chapter 1 founded by the executive's (not yet deployed) account, chapter 2 by Bob; one evaluation.

@@ -1,27 +1,17 @@
 /**
- * The client's lifecycle logic (app/wallet/lifecycle.ts) with fakes for the bundler, the clock,
+ * The client's lifecycle logic (app/wallet/receipt.ts, replace.ts, track.ts) with fakes for the bundler, the clock,
  * the random source and fetch: the SPEC 9 polling schedule exactly, the ×1.1 replacement fees,
  * and the order in which the page hears about each status.
  */
 import { encodeErrorResult, pad, type Address, type Hex } from "viem";
 import { UserOperationReceiptNotFoundError, type UserOperationReceipt } from "viem/account-abstraction";
 import { partyAbi } from "../../abis/party.js";
-import {
-  bumpFee,
-  OperationNotFoundError,
-  RECEIPT_POLLING,
-  receiptPollDelays,
-  REPLACEMENT_FEE_FACTOR,
-  revertErrorName,
-  revertMessage,
-  trackOperation,
-  UserOperationStuckError,
-  waitForReceiptOrReplace,
-  waitForUserOperationReceipt,
-  type LifecycleEvent,
-  type OperationRecord,
-  type ReplacementRequest,
-} from "../../app/wallet/lifecycle.js";
+import { revertErrorName, revertMessage } from "../../app/calls/revert.js";
+import type { OperationRecord } from "../../app/utils/operation-status.js";
+import type { LifecycleEvent } from "../../app/wallet/lifecycle.js";
+import { pollUserOperationReceipt, RECEIPT_POLLING, receiptPollDelays, UserOperationStuckError } from "../../app/wallet/receipt.js";
+import { bumpFee, REPLACEMENT_FEE_FACTOR, waitForReceiptOrReplace, type ReplacementRequest } from "../../app/wallet/replace.js";
+import { OperationNotFoundError, trackOperation } from "../../app/wallet/track.js";
 
 const HASH = pad("0xaa", { size: 32 });
 const REPLACEMENT = pad("0xbb", { size: 32 });
@@ -84,12 +74,12 @@ describe("SPEC 9 constants", () => {
   });
 });
 
-describe("waitForUserOperationReceipt", () => {
+describe("pollUserOperationReceipt", () => {
   it("tries at once, then waits 2000, 3000, 4500, 6750 and 10125 ms plus jitter ≤ 100 ms, then reports stuck", async () => {
     const bundler = fakeBundler();
     const clock = fakeClock([0, 0.5, 0.999999, 0.25, 1 - Number.EPSILON]);
     const events: LifecycleEvent[] = [];
-    const error = await waitForUserOperationReceipt({ bundlerClient: bundler, hash: HASH, onStatus: (e) => events.push(e), ...clock }).catch(
+    const error = await pollUserOperationReceipt({ bundlerClient: bundler, hash: HASH, onStatus: (e) => events.push(e), ...clock }).catch(
       (e: unknown) => e,
     );
 
@@ -108,7 +98,7 @@ describe("waitForUserOperationReceipt", () => {
   it("jitter stays within 0–100 ms for any random value", async () => {
     for (const r of [0, 0.1, 0.5, 0.9, 0.9999999]) {
       const clock = fakeClock(Array(5).fill(r));
-      await waitForUserOperationReceipt({ bundlerClient: fakeBundler(), hash: HASH, ...clock }).catch(() => undefined);
+      await pollUserOperationReceipt({ bundlerClient: fakeBundler(), hash: HASH, ...clock }).catch(() => undefined);
       expect(clock.sleeps.map((ms, i) => ms - receiptPollDelays()[i]!).every((j) => j >= 0 && j <= 100)).toBe(true);
     }
   });
@@ -118,7 +108,7 @@ describe("waitForUserOperationReceipt", () => {
     const bundler = fakeBundler({ [HASH]: { attempt: 2, receipt: found } });
     const clock = fakeClock();
     const events: LifecycleEvent[] = [];
-    await expect(waitForUserOperationReceipt({ bundlerClient: bundler, hash: HASH, onStatus: (e) => events.push(e), ...clock })).resolves.toBe(found);
+    await expect(pollUserOperationReceipt({ bundlerClient: bundler, hash: HASH, onStatus: (e) => events.push(e), ...clock })).resolves.toBe(found);
     expect(clock.sleeps).toEqual([2000, 3000]);
     expect(events).toEqual([{ status: "included", userOpHash: HASH, transactionHash: TX, blockNumber: 42 }]);
   });
@@ -126,7 +116,7 @@ describe("waitForUserOperationReceipt", () => {
   it("reports a reverted operation as failed with SPEC 8's text", async () => {
     const bundler = fakeBundler({ [HASH]: { attempt: 0, receipt: receipt(HASH, false, NOT_A_MEMBER) } });
     const events: LifecycleEvent[] = [];
-    const result = await waitForUserOperationReceipt({ bundlerClient: bundler, hash: HASH, onStatus: (e) => events.push(e), ...fakeClock() });
+    const result = await pollUserOperationReceipt({ bundlerClient: bundler, hash: HASH, onStatus: (e) => events.push(e), ...fakeClock() });
     expect(result.success).toBe(false);
     expect(events).toEqual([
       { status: "failed", userOpHash: HASH, error: "Transaction reverted: NotAMember", transactionHash: TX, blockNumber: 42 },
@@ -143,7 +133,7 @@ describe("waitForUserOperationReceipt", () => {
       },
     };
     const clock = fakeClock();
-    await expect(waitForUserOperationReceipt({ bundlerClient: flaky, hash: HASH, ...clock })).resolves.toMatchObject({ success: true });
+    await expect(pollUserOperationReceipt({ bundlerClient: flaky, hash: HASH, ...clock })).resolves.toMatchObject({ success: true });
     expect(clock.sleeps).toEqual([2000]);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The server's status rules (nextStatus in app/models/operations.server.ts), fact by fact:
+ * The server's status rules (nextStatus in app/utils/operation-status.ts), fact by fact:
  * signed → included → indexed → final, failed from a reverted receipt or a dropped operation,
  * and never backwards.
  */
 import { encodeErrorResult, pad } from "viem";
 import { partyAbi } from "../../abis/party.js";
-import { FINAL_CONFIRMATIONS, nextStatus, type StatusFacts, type StatusState } from "../../app/models/operations.server.js";
+import { FINAL_CONFIRMATIONS, nextStatus, type StatusFacts, type StatusState } from "../../app/utils/operation-status.js";
 
 const TX = pad("0x7e", { size: 32 });
 const signed: StatusState = { status: "signed", transactionHash: null, blockNumber: null, error: null };

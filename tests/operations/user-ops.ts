@@ -67,7 +67,7 @@ export async function startWalletServices(
   });
 
   async function account(passkey: SoftwarePasskey = createSoftwarePasskey()): Promise<PartyAccount> {
-    return toPartyAccount({ client: chain.publicClient, owner: passkey.account });
+    return toPartyAccount({ client: chain.publicClient, owner: passkey.account, ...infra });
   }
 
   /** Prepares (estimates, sponsors) and signs an operation without sending it. */

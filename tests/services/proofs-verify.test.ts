@@ -19,7 +19,7 @@ import {
   type PrivateKeyAccount,
 } from "viem";
 import { partyAbi } from "../../abis/party.js";
-import type { ProofVerification } from "../../app/models/proofs.server";
+import type { ProofVerification } from "../../app/services/proofs.server";
 import {
   encodeProof,
   MEMBERSHIP_PROOF_MAX_AGE_SECONDS,
@@ -37,9 +37,10 @@ import { errorOf, get, text, type Page } from "../app/html.js";
 import { ADMIN, ALICE } from "../fixtures/accounts.js";
 import { startStack, type Stack } from "../setup/stack.js";
 import { createSoftwarePasskey } from "../wallet/software-passkey.js";
+import { LOCAL_WALLET } from "../../abis/deployments.js";
 
 let stack: Stack;
-let verifyProof: typeof import("../../app/models/proofs.server").verifyProof;
+let verifyProof: typeof import("../../app/services/proofs.server").verifyProof;
 let closeDb: () => Promise<void>;
 const plan = buildDemoPlan();
 /** Chapter 1 (Berlin): an executive, and a founder who is party executive. */
@@ -57,8 +58,8 @@ beforeAll(async () => {
     INDEXER_URL: stack.indexer.url,
     CHAIN_RPC_URL: stack.rpcUrl,
   });
-  ({ verifyProof } = await import("../../app/models/proofs.server"));
-  ({ closeDb } = await import("../../db/client"));
+  ({ verifyProof } = await import("../../app/services/proofs.server"));
+  ({ closeDb } = await import("../../db/client.server"));
 });
 afterAll(async () => {
   await closeDb?.();
@@ -169,7 +170,7 @@ describe("a passkey smart account", () => {
   let account: PartyAccount;
 
   beforeAll(async () => {
-    account = await toPartyAccount({ client: stack.publicClient, owner: createSoftwarePasskey().account });
+    account = await toPartyAccount({ client: stack.publicClient, owner: createSoftwarePasskey().account, ...LOCAL_WALLET });
   });
 
   it("signs before it is deployed (ERC-6492): valid signature, not yet a member", async () => {

@@ -16,6 +16,7 @@ import { startAppServer, type AppServer } from "../setup/app-server.js";
 import { createSoftwarePasskey } from "../wallet/software-passkey.js";
 import { setupWalletStack, type WalletStack } from "../wallet/wallet-stack.js";
 import { startFakeUpstream, type FakeUpstream } from "./fake-upstream.js";
+import { LOCAL_WALLET } from "../../abis/deployments.js";
 
 const rpc = (method: string, params: unknown[] = [], id: number = 1) => JSON.stringify({ jsonrpc: "2.0", id, method, params });
 const postTo = (app: AppServer, body: string, headers: Record<string, string> = {}) =>
@@ -45,7 +46,7 @@ describe("local: the wallet works through the proxy alone", () => {
   it("sends a sponsored user operation that deploys a passkey account", async () => {
     const proxyUrl = `${app.url}/api/alchemy-rpc`;
     const client = createPublicClient({ chain: localChain(proxyUrl), transport: http(proxyUrl), pollingInterval: 50 });
-    const account = await toPartyAccount({ client, owner: createSoftwarePasskey().account });
+    const account = await toPartyAccount({ client, owner: createSoftwarePasskey().account, ...LOCAL_WALLET });
     const bundlerClient = createBundlerClient({ client, transport: http(proxyUrl), paymaster: true, pollingInterval: 50 });
 
     expect(await stack.publicClient.getCode({ address: account.address })).toBeUndefined();

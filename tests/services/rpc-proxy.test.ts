@@ -1,5 +1,5 @@
 /**
- * The wallet's JSON-RPC proxy (app/models/rpc-proxy.server.ts), in process: allowed methods
+ * The wallet's JSON-RPC proxy (app/services/rpc-proxy/handler.server.ts), in process: allowed methods
  * reach a real anvil, everything else is refused with JSON-RPC errors, the body and batch limits
  * hold, an upstream that is down or silent gives a clear error, and the upstream URL and key
  * never reach a response or a log line.
@@ -7,18 +7,10 @@
 import { getAddress, parseEther, type Hex } from "viem";
 import { startAnvil, type Anvil } from "../../scripts/lib/anvil.js";
 import { freePort } from "../../scripts/lib/free-port.js";
-import {
-  handleRpcProxy,
-  localRpcConfig,
-  productionRpcConfig,
-  RPC_ALLOWED_METHODS,
-  RPC_DRAIN_BYTES,
-  RPC_MAX_BATCH,
-  RPC_MAX_BODY_BYTES,
-  rpcConfigFromEnv,
-  type RpcProxyConfig,
-} from "../../app/models/rpc-proxy.server";
-import { LOCAL_WALLET } from "../../app/wallet/local/addresses";
+import { localRpcConfig, productionRpcConfig, rpcConfigFromEnv } from "../../app/services/rpc-proxy/config.server";
+import { handleRpcProxy } from "../../app/services/rpc-proxy/handler.server";
+import { RPC_ALLOWED_METHODS, RPC_DRAIN_BYTES, RPC_MAX_BATCH, RPC_MAX_BODY_BYTES, type RpcProxyConfig } from "../../app/services/rpc-proxy/methods";
+import { LOCAL_WALLET } from "../../abis/deployments";
 import { ALICE } from "../fixtures/accounts.js";
 import { jsonRpcHandler, startFakeUpstream, type FakeUpstream } from "./fake-upstream.js";
 

@@ -4,7 +4,7 @@
  */
 import { WebAuthnP256 } from "ox";
 import { concat, decodeAbiParameters, keccak256, stringToHex, type Hex } from "viem";
-import { LOCAL_WALLET } from "../../app/wallet/local/addresses.js";
+import { LOCAL_WALLET } from "../../abis/deployments.js";
 import {
   encodeOwnerSignature,
   normaliseOwners,
@@ -41,10 +41,10 @@ describe("normaliseOwners", () => {
 describe("ownerFromPublicKey", () => {
   it("is the verifier address followed by the key (84 bytes)", () => {
     const { publicKey } = createSoftwarePasskey();
-    const owner = ownerFromPublicKey(publicKey);
+    const owner = ownerFromPublicKey(publicKey, LOCAL_WALLET.webAuthnVerifier);
     expect(owner).toBe(concat([LOCAL_WALLET.webAuthnVerifier, publicKey]).toLowerCase());
     expect((owner.length - 2) / 2).toBe(84);
-    expect(ownerFromPublicKey(concat(["0x04", publicKey]))).toBe(owner);
+    expect(ownerFromPublicKey(concat(["0x04", publicKey]), LOCAL_WALLET.webAuthnVerifier)).toBe(owner);
   });
 });
 
@@ -76,7 +76,7 @@ describe("software passkey", () => {
 describe("encodeOwnerSignature", () => {
   it("is abi.encode([owner], [abi.encode(r, s, challengeIndex, typeIndex, authenticatorData, clientDataJSON)])", async () => {
     const passkey = createSoftwarePasskey();
-    const owner = ownerFromPublicKey(passkey.publicKey);
+    const owner = ownerFromPublicKey(passkey.publicKey, LOCAL_WALLET.webAuthnVerifier);
     const signed = await passkey.account.sign({ hash });
 
     const [owners, assertions] = decodeAbiParameters([{ type: "bytes[]" }, { type: "bytes[]" }], encodeOwnerSignature(owner, signed));

@@ -28,9 +28,9 @@ export async function setupWalletStack() {
     /** The PartyAccount signed by `passkey` (a fresh software passkey when unset). */
     async function accountFor(
       passkey: SoftwarePasskey = createSoftwarePasskey(),
-      options: Omit<ToPartyAccountParameters, "client" | "owner"> = {},
+      options: Partial<Omit<ToPartyAccountParameters, "client" | "owner">> = {},
     ) {
-      const account = await toPartyAccount({ client: chain.publicClient, owner: passkey.account, ...options });
+      const account = await toPartyAccount({ client: chain.publicClient, owner: passkey.account, ...infra, ...options });
       return { passkey, account };
     }
 

@@ -27,7 +27,7 @@ export function PendingWatcher({ hashes }: { hashes: readonly string[] }) {
       const abort = new AbortController();
       watched.current.set(hash, abort);
       void (async () => {
-        const { trackOperation } = await import("../../wallet/lifecycle");
+        const { trackOperation } = await import("../../wallet/track");
         let done = false;
         await trackOperation({
           hash: hash as Hex,

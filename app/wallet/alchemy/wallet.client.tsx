@@ -19,11 +19,11 @@ import type { AuthParams } from "@account-kit/signer";
 import { QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { createRoot } from "react-dom/client";
-import { getAddress, http } from "viem";
+import { getAddress, hexToBigInt, http, type Hex } from "viem";
 import { createBundlerClient } from "viem/account-abstraction";
 import { polygon } from "viem/chains";
 import { AccountNotAvailableError, WalletActionError } from "../errors";
-import { waitForUserOperationReceipt } from "../lifecycle";
+import { waitForWalletReceipt } from "../replace";
 import type { AuthReturn } from "../return-params";
 import { PASSKEY_NAME, type SignerStatus, type Wallet, type WalletConfig, type WalletUser } from "../types";
 import { createAlchemyConfig } from "./config.client";
@@ -54,6 +54,8 @@ export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet>
   const rpcUrl = new URL(config.rpcPath, window.location.origin).href;
   const bundlerClient = createBundlerClient({ chain: polygon, transport: http(rpcUrl) });
 
+  /** What each operation sent from this page was, for Account Kit's drop-and-replace when it is stuck. */
+  const sent = new Map<Hex, Awaited<ReturnType<Client["sendUserOperation"]>>["request"]>();
   let latest: Snapshot | undefined;
   const listeners = new Set<() => void>();
   const waiters = new Set<() => void>();
@@ -137,23 +139,23 @@ export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet>
       }
     },
     async sendCalls(calls) {
-      const { hash } = await (await client()).sendUserOperation({
+      const { hash, request } = await (await client()).sendUserOperation({
         uo: calls.map(({ to, data, value }) => ({ target: to, data, value })),
       });
+      sent.set(hash, request);
       return hash;
     },
     async signTypedData(typedData) {
       return (await client()).signTypedData({ typedData });
     },
-    async waitForReceipt(userOpHash) {
-      const receipt = await waitForUserOperationReceipt({ bundlerClient, hash: userOpHash });
-      return {
-        userOpHash: receipt.userOpHash,
-        success: receipt.success,
-        transactionHash: receipt.receipt.transactionHash,
-        blockNumber: receipt.receipt.blockNumber,
-        reason: receipt.reason ?? null,
+    async waitForReceipt(userOpHash, onStatus) {
+      const request = sent.get(userOpHash);
+      // Account Kit's own drop-and-replace re-sends the request with fees raised by at least 10 %.
+      const replace = request && {
+        sent: { calls: [], nonce: hexToBigInt(request.nonce), maxFeePerGas: hexToBigInt(request.maxFeePerGas), maxPriorityFeePerGas: hexToBigInt(request.maxPriorityFeePerGas) },
+        sendUserOperation: async () => (await (await client()).dropAndReplaceUserOperation({ uoToDrop: request })).hash,
       };
+      return waitForWalletReceipt({ bundlerClient, hash: userOpHash, onStatus, replace });
     },
   };
 

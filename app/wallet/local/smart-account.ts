@@ -42,7 +42,6 @@ import {
 import { getCode, readContract } from "viem/actions";
 import { partyAccountAbi } from "../../../abis/party-account";
 import { partyAccountFactoryAbi } from "../../../abis/party-account-factory";
-import { LOCAL_WALLET } from "./addresses";
 
 /** ERC-7821 / ERC-7579 mode: batch call type, revert on failure, no selector, no payload. */
 export const BATCH_EXECUTION_MODE: Hex = "0x0100000000000000000000000000000000000000000000000000000000000000";
@@ -101,17 +100,17 @@ export type ToPartyAccountParameters = {
   salt?: Hex;
   /** The account's address: needed once its owners differ from the ones it was created with. */
   address?: Address;
-  /** Defaults: the local deployment (LOCAL_WALLET). */
-  factory?: Address;
-  webAuthnVerifier?: Address;
+  /** The deployment's factory and verifier (`walletConfig().local`; LOCAL_WALLET of abis/deployments.ts on the local chain). */
+  factory: Address;
+  webAuthnVerifier: Address;
 };
 
 export async function toPartyAccount(parameters: ToPartyAccountParameters): Promise<PartyAccount> {
   const { client, owner } = parameters;
   const chainId = client.chain?.id;
   if (chainId === undefined) throw new Error("Chain not configured.");
-  const factory = { abi: partyAccountFactoryAbi, address: parameters.factory ?? LOCAL_WALLET.factory } as const;
-  const verifier = parameters.webAuthnVerifier ?? LOCAL_WALLET.webAuthnVerifier;
+  const factory = { abi: partyAccountFactoryAbi, address: parameters.factory } as const;
+  const verifier = parameters.webAuthnVerifier;
   const salt = pad(parameters.salt ?? "0x", { size: 32 });
   const initialOwners = normaliseOwners(parameters.owners ?? [owner.publicKey]).map((key) => ownerFromPublicKey(key, verifier));
   const signer = ownerFromPublicKey(owner.publicKey, verifier);
@@ -208,7 +207,7 @@ export async function toPartyAccount(parameters: ToPartyAccountParameters): Prom
  * The owner bytes of a passkey: `verifier ++ qx ++ qy`. Takes the public key as viem's
  * WebAuthnAccount holds it (64 bytes, qx ++ qy) or uncompressed SEC1 (65 bytes, 0x04 ++ qx ++ qy).
  */
-export function ownerFromPublicKey(publicKey: Hex, verifier: Address = LOCAL_WALLET.webAuthnVerifier): Hex {
+export function ownerFromPublicKey(publicKey: Hex, verifier: Address): Hex {
   return concat([verifier, toPlainPublicKey(publicKey)]).toLowerCase() as Hex;
 }
 

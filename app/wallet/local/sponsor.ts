@@ -6,9 +6,8 @@
  */
 import type { Address } from "viem";
 import type { GetPaymasterDataReturnType, GetPaymasterStubDataReturnType } from "viem/account-abstraction";
-import { LOCAL_WALLET } from "./addresses";
 
-export function localSponsor(paymaster: Address = LOCAL_WALLET.paymaster) {
+export function localSponsor(paymaster: Address) {
   return {
     async getPaymasterStubData(): Promise<GetPaymasterStubDataReturnType> {
       return { paymaster, paymasterData: "0x", paymasterPostOpGasLimit: 0n, isFinal: true };

@@ -12,9 +12,8 @@ import { createBundlerClient, toWebAuthnAccount } from "viem/account-abstraction
 import { polygon } from "viem/chains";
 import { partyAccountFactoryAbi } from "../../../abis/party-account-factory";
 import { AccountNotAvailableError, WalletActionError } from "../errors";
-import { waitForUserOperationReceipt } from "../lifecycle";
+import { waitForWalletReceipt, type SentOperation } from "../replace";
 import type { SignerStatus, Wallet, WalletConfig, WalletUser } from "../types";
-import { LOCAL_WALLET } from "./addresses";
 import { assertPasskey, clearPasskey, createPasskey, loadPasskey, savePasskey, type StoredPasskey } from "./passkey";
 import { ownerFromPublicKey, toPartyAccount, type PartyAccount } from "./smart-account";
 import { localSponsor } from "./sponsor";
@@ -22,7 +21,8 @@ import { localSponsor } from "./sponsor";
 export const LOCAL_ORG_ID = "local";
 
 export function createLocalWallet(config: WalletConfig, storage: Storage = localStorage): Wallet {
-  const addresses = { ...LOCAL_WALLET, ...config.local };
+  if (!config.local) throw new Error("The local wallet needs the local wallet contracts' addresses (walletConfig().local)");
+  const addresses = config.local;
   const rpcUrl = new URL(config.rpcPath, window.location.origin).href;
   const chain = defineChain({ ...polygon, id: config.chainId, rpcUrls: { default: { http: [rpcUrl] } } });
   const client = createPublicClient({ chain, transport: http(rpcUrl, { retryCount: 1 }) });
@@ -33,6 +33,8 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
     paymaster: localSponsor(addresses.paymaster),
   });
 
+  /** What each operation sent from this page was signed with, for a replacement when it is stuck. */
+  const sent = new Map<Hex, SentOperation>();
   let status: SignerStatus = loadPasskey(storage) ? "connected" : "disconnected";
   let account: { passkey: StoredPasskey; account: PartyAccount } | undefined;
   const listeners = new Set<() => void>();
@@ -135,21 +137,25 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
     },
     async sendCalls(calls) {
       const smartAccount = await currentAccount();
-      return bundlerClient.sendUserOperation({ account: smartAccount, calls: calls.map(({ to, data, value }) => ({ to, data, value })) });
+      // Prepared and signed here, so that what was sent (nonce, fees) is known for a replacement.
+      const request = await bundlerClient.prepareUserOperation({ account: smartAccount, calls: calls.map(({ to, data, value }) => ({ to, data, value })) });
+      const signature = await smartAccount.signUserOperation(request);
+      const hash = await bundlerClient.sendUserOperation({ ...request, account: smartAccount, signature });
+      sent.set(hash, { calls, nonce: request.nonce, maxFeePerGas: request.maxFeePerGas, maxPriorityFeePerGas: request.maxPriorityFeePerGas });
+      return hash;
     },
     async signTypedData(typedData) {
       const smartAccount = await currentAccount();
       return smartAccount.signTypedData(typedData);
     },
-    async waitForReceipt(userOpHash) {
-      const receipt = await waitForUserOperationReceipt({ bundlerClient, hash: userOpHash });
-      return {
-        userOpHash: receipt.userOpHash,
-        success: receipt.success,
-        transactionHash: receipt.receipt.transactionHash,
-        blockNumber: receipt.receipt.blockNumber,
-        reason: receipt.reason ?? null,
+    async waitForReceipt(userOpHash, onStatus) {
+      const original = sent.get(userOpHash);
+      const replace = original && {
+        sent: original,
+        sendUserOperation: async ({ calls, ...fees }: SentOperation) =>
+          bundlerClient.sendUserOperation({ account: await currentAccount(), calls: calls.map(({ to, data, value }) => ({ to, data, value })), ...fees }),
       };
+      return waitForWalletReceipt({ bundlerClient, hash: userOpHash, onStatus, replace });
     },
   };
 }

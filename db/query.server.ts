@@ -1,18 +1,19 @@
 /**
- * The gateway from loaders to the read model: raw SQL against the views schema through the one
- * db client, with database outages turned into a 503 that the error boundary explains. The app
- * only reads here; Ponder owns these tables.
+ * The database gateway every model and service queries through: raw SQL on the one client, with
+ * an unreachable database turned into a thrown 503 Response (the error boundary explains it,
+ * API routes answer it as JSON). The read model is read through the views schema `V`; the app
+ * only reads there, Ponder owns those tables.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
-import { db } from "../../db/client";
-import { READ_MODEL_SCHEMA } from "../../db/schema";
+import { env } from "../app/utils/env.server";
+import { db } from "./client.server";
 
-/** `"party"` (the views schema), for `${V}.chapters` in queries. */
-export const V = sql.identifier(READ_MODEL_SCHEMA);
+/** The views schema (READ_MODEL_SCHEMA, `party`), for `${V}.chapters` in queries. */
+export const V = sql.identifier(env().READ_MODEL_SCHEMA);
 
-/** Postgres error codes and socket errors that mean "the read model is not reachable now". */
+/** Postgres error codes and socket errors that mean "the database is not reachable now". */
 const UNAVAILABLE = new Set([
   "ECONNREFUSED",
   "ECONNRESET",
@@ -29,8 +30,8 @@ const UNAVAILABLE = new Set([
   "53300", // too_many_connections
   "3D000", // database does not exist
 ]);
-/** The views do not exist until the indexer's first backfill is done. */
-const NOT_READY = "42P01";
+/** undefined_table: the views do not exist until the indexer's first backfill is done. */
+const MISSING_TABLE = "42P01";
 
 function errorCode(error: unknown): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
@@ -40,9 +41,13 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The table is not there (the views point at no build yet, or at an older one without it). */
+export const isMissingTable = (error: unknown) => errorCode(error) === MISSING_TABLE;
+
+/** The 503 for an error that means the database (or the read model) is not there now, else undefined. */
 export function unavailableResponse(error: unknown): Response | undefined {
   const code = errorCode(error);
-  if (code === NOT_READY) {
+  if (code === MISSING_TABLE) {
     return new Response("The read model is not ready yet: the indexer is still doing its first backfill.", { status: 503 });
   }
   if (code && UNAVAILABLE.has(code)) {
@@ -56,9 +61,9 @@ const observer = new AsyncLocalStorage<Observer>();
 const dialect = new PgDialect();
 
 /**
- * Runs `run` and returns every query the models executed meanwhile (tests count them per loader).
- * With `explain`, each query is replaced by `EXPLAIN (FORMAT JSON)` of itself and returns no rows,
- * so a test can check every model query's plan for sequential scans.
+ * Runs `run` and returns every query executed meanwhile (tests count them per loader). With
+ * `explain`, each query is replaced by `EXPLAIN (FORMAT JSON)` of itself and returns no rows,
+ * so a test can check every query's plan for sequential scans.
  */
 export async function observeQueries<T>(run: () => Promise<T>, { explain = false } = {}) {
   const context: Observer = { mode: explain ? "explain" : "record", queries: [] };
@@ -74,8 +79,11 @@ export async function observeQueries<T>(run: () => Promise<T>, { explain = false
   return { result, error, queries: context.queries };
 }
 
-/** Runs one query and returns its rows; outages become a thrown 503 Response. */
-export async function rows<T>(query: SQL): Promise<T[]> {
+/**
+ * Runs one query and returns its rows; an unreachable database becomes a thrown 503 Response.
+ * `{ missingTable: "throw" }` lets the caller handle a missing table itself instead.
+ */
+export async function rows<T>(query: SQL, { missingTable = "503" }: { missingTable?: "503" | "throw" } = {}): Promise<T[]> {
   const observing = observer.getStore();
   try {
     if (observing) {
@@ -90,6 +98,7 @@ export async function rows<T>(query: SQL): Promise<T[]> {
     const result = await db().execute(query);
     return result.rows as T[];
   } catch (error) {
+    if (missingTable === "throw" && isMissingTable(error)) throw error;
     const response = unavailableResponse(error);
     if (response) throw response;
     throw error;

@@ -5,9 +5,9 @@
  * The answer is either valid, with the signer's standing, or exactly why not.
  */
 import { sql } from "drizzle-orm";
-import { createPublicClient, getAddress, http, type Address, type PublicClient } from "viem";
-import { partyDeployment } from "../../abis/deployments";
-import { env } from "../utils/env.server";
+import { getAddress, type Address, type PublicClient } from "viem";
+import { partyAddress } from "../utils/env.server";
+import { chainClient } from "./chain.server";
 import {
   decodeProof,
   MEMBERSHIP_PROOF_MAX_AGE_SECONDS,
@@ -17,7 +17,8 @@ import {
   type Proof,
   type ProofDecodeFailure,
 } from "../utils/proofs";
-import { firstRow, V } from "./read-model.server";
+import { firstRow, V } from "../../db/query.server";
+import type { MemberStatus } from "../utils/format";
 
 // For /verify's loader: taken from here, the page's browser code imports nothing of utils/proofs (nor viem).
 export { MAX_ENCODED_PROOF_LENGTH, SOCIAL_SERVICES } from "../utils/proofs";
@@ -52,7 +53,7 @@ export type SignerStanding = {
   account: Address;
   /** Whether the contract has ever seen this account. */
   known: boolean;
-  status: "none" | "member" | "left" | "removed";
+  status: MemberStatus;
   /** Current chapter (or the last one for left/removed). */
   chapterId: string | null;
   chapterLocation: string | null;
@@ -63,11 +64,6 @@ export type SignerStanding = {
   /** A chapter member or a party member. */
   isMember: boolean;
 };
-
-/** The EIP-712 verifying contract of membership proofs: the party contract of PARTY_ENV. */
-export function proofVerifyingContract(): Address {
-  return partyDeployment().address;
-}
 
 export type ProofVerification =
   | { ok: true; proof: Proof; signer: Address; signedMessage: string | null; standing: SignerStanding }
@@ -93,20 +89,12 @@ export type VerifyProofOptions = {
 
 const UNAVAILABLE_CHAIN = "The chain is not reachable right now, so the signature could not be checked. Try again in a few seconds.";
 
-let cachedClient: { url: string; client: PublicClient } | undefined;
-
-function defaultClient(): PublicClient {
-  const url = env().CHAIN_RPC_URL;
-  // No chain: viem then checks ERC-6492 with its deployless validator, which works on any node.
-  if (cachedClient?.url !== url) cachedClient = { url, client: createPublicClient({ transport: http(url, { timeout: 5_000, retryCount: 1 }) }) };
-  return cachedClient.client;
-}
 
 export async function verifyProof(encoded: string, options: VerifyProofOptions = {}): Promise<ProofVerification> {
   const decoded = await decodeProof(encoded);
   if (!decoded.ok) return decoded;
   const { proof } = decoded;
-  const client = options.client ?? defaultClient();
+  const client = options.client ?? chainClient();
   const nowSeconds = Math.floor((options.now ?? Date.now()) / 1000);
 
   // Proofs carry lower-case addresses; what a person reads is checksummed.
@@ -121,7 +109,7 @@ export async function verifyProof(encoded: string, options: VerifyProofOptions =
         ? await client.verifyTypedData({
             address: signer,
             signature: proof.signature,
-            ...membershipProofTypedData(options.verifyingContract ?? proofVerifyingContract(), proof),
+            ...membershipProofTypedData(options.verifyingContract ?? partyAddress(), proof),
           })
         : await client.verifyMessage({ address: signer, message: signedMessage!, signature: proof.signature });
     // viem reports a failed eth_call as "not valid": make sure the chain answered at all.

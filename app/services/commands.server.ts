@@ -8,11 +8,11 @@
  * wrapped). The domain is built here (chain 137, the party contract of this deployment), so a
  * signature made for another chain or contract simply does not verify.
  */
-import { createPublicClient, getAddress, hashTypedData, http, isAddress, type Address, type Hex, type PublicClient } from "viem";
+import { getAddress, hashTypedData, isAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
-import { partyDeployment } from "../../abis/deployments";
+import { isBytes32 } from "../calls/fields";
 import { usedCommandDigests } from "../../db/app-schema";
-import { db } from "../../db/client";
+import { db } from "../../db/client.server";
 import { lt } from "drizzle-orm";
 import {
   COMMAND_MAX_AGE_SECONDS,
@@ -23,10 +23,11 @@ import {
   type CommandMessage,
   type CommandName,
 } from "../utils/command-typed-data";
-import { env } from "../utils/env.server";
-import { purgeSessions, type Executor } from "./sessions.server";
+import { env, partyAddress } from "../utils/env.server";
+import { chainClient } from "./chain.server";
+import { purgeSessions, type Executor } from "../models/sessions.server";
 import { telegramDataFromParams, verifyTelegramLogin, type Checked, type TelegramLogin } from "./telegram.server";
-import { readLimited } from "../utils/read-limited.server";
+import { readLimited } from "../utils/read-limited";
 
 /** Larger bodies answer 413; an ERC-6492-wrapped passkey signature is about 2 KB. */
 export const MAX_COMMAND_BODY_BYTES = 64 * 1024;
@@ -39,7 +40,7 @@ const bodySchema = z.object({
   message: z.object(
     {
       signer: z.string({ required_error: "is required" }).refine((v) => isAddress(v, { strict: false }), "must be 0x followed by 40 hex digits"),
-      command: z.string({ required_error: "is required" }).regex(/^0x[0-9a-fA-F]{64}$/, "must be bytes32: 0x followed by 64 hex digits"),
+      command: z.string({ required_error: "is required" }).refine(isBytes32, "must be bytes32: 0x followed by 64 hex digits"),
       signedAt: z.unknown().transform((value, ctx) => {
         const whole =
           (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) || (typeof value === "string" && /^[0-9]{1,20}$/.test(value));
@@ -143,22 +144,9 @@ export function prepareCommand(name: CommandName, params: readonly string[], now
   }
 }
 
-let client: { url: string; client: PublicClient } | undefined;
-
-function publicClient(): PublicClient {
-  const url = env().CHAIN_RPC_URL;
-  if (client?.url !== url) client = { url, client: createPublicClient({ transport: http(url, { timeout: 5_000, retryCount: 1 }) }) };
-  return client.client;
-}
-
-/** The party contract: the domain's verifying contract. */
-export function commandVerifyingContract(): Address {
-  return partyDeployment().address;
-}
-
 /** The EIP-712 digest of the command: what is recorded against replay. */
 export function commandDigest(message: CommandMessage): Hex {
-  return hashTypedData(commandTypedData(commandVerifyingContract(), message));
+  return hashTypedData(commandTypedData(partyAddress(), message));
 }
 
 export type Verdict = "valid" | "invalid" | "unavailable";
@@ -168,11 +156,11 @@ export type Verdict = "valid" | "invalid" | "unavailable";
  * verify and the chain could not be asked (a smart account cannot be checked without it).
  */
 export async function verifyCommandSignature(message: CommandMessage, signature: Hex): Promise<Verdict> {
-  const client = publicClient();
+  const client = chainClient();
   try {
     const valid = await client.verifyTypedData({
       address: message.signer,
-      ...commandTypedData(commandVerifyingContract(), message),
+      ...commandTypedData(partyAddress(), message),
       signature,
       // ecrecover first: EOAs never wait for the RPC.
       mode: "eoa",

@@ -12,10 +12,11 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getAddress, type Address } from "viem";
-import { db } from "../../db/client";
+import { db } from "../../db/client.server";
+import { unavailableResponse } from "../../db/query.server";
 import { telegramLinks } from "../../db/app-schema";
 import { TELEGRAM_PARAMS } from "../utils/command-typed-data";
-import type { Executor } from "./sessions.server";
+import type { Executor } from "../models/sessions.server";
 
 export type TelegramField = (typeof TELEGRAM_PARAMS)[number];
 export const REQUIRED_TELEGRAM_FIELDS = ["id", "username", "auth_date", "hash"] as const satisfies readonly TelegramField[];
@@ -150,12 +151,17 @@ export async function setTelegramVisibility(address: Address, visible: boolean, 
 
 /** The member's Telegram username, only when they chose to show it (for the member page). */
 export async function getVisibleTelegramUsername(address: Address): Promise<string | null> {
-  const [row] = await db()
-    .select({ username: telegramLinks.username })
-    .from(telegramLinks)
-    .where(and(eq(telegramLinks.address, getAddress(address)), eq(telegramLinks.visible, true)))
-    .limit(1);
-  return row?.username ?? null;
+  try {
+    const [row] = await db()
+      .select({ username: telegramLinks.username })
+      .from(telegramLinks)
+      .where(and(eq(telegramLinks.address, getAddress(address)), eq(telegramLinks.visible, true)))
+      .limit(1);
+    return row?.username ?? null;
+  } catch (error) {
+    // An outage is a 503 like the rest of the page.
+    throw unavailableResponse(error) ?? error;
+  }
 }
 
 /** The whole link, whatever its visibility (for the member's own settings; never for other viewers). */

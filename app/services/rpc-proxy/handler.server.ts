@@ -18,215 +18,22 @@
  * - The upstream URL and key never reach a response or a log line: every error text from an
  *   upstream has URLs removed, and every response body and log line is scrubbed of the secrets.
  */
-import { getAddress, type Address } from "viem";
-import { LOCAL_WALLET } from "../wallet/local/addresses";
-import { readLimited } from "../utils/read-limited.server";
-
-export type RpcMethodKind = "chain" | "bundler" | "paymaster" | "alchemy";
-
-/** The one list of what the wallet may call through the proxy, and what kind of method each is. */
-export const RPC_ALLOWED_METHODS = {
-  // Reads a wallet makes: chain id, head, balance, nonce, code, simulation, fees, receipts.
-  eth_chainId: "chain",
-  net_version: "chain",
-  eth_blockNumber: "chain",
-  eth_call: "chain",
-  eth_estimateGas: "chain",
-  eth_getBalance: "chain",
-  eth_getCode: "chain",
-  eth_getStorageAt: "chain",
-  eth_getTransactionCount: "chain",
-  eth_getBlockByNumber: "chain",
-  eth_getBlockByHash: "chain",
-  eth_getTransactionByHash: "chain",
-  eth_getTransactionReceipt: "chain",
-  eth_gasPrice: "chain",
-  eth_maxPriorityFeePerGas: "chain",
-  eth_feeHistory: "chain",
-  // ERC-4337 bundler.
-  eth_estimateUserOperationGas: "bundler",
-  eth_supportedEntryPoints: "bundler",
-  eth_getUserOperationByHash: "bundler",
-  eth_getUserOperationReceipt: "bundler",
-  eth_sendUserOperation: "bundler",
-  // ERC-7677 paymaster (gas sponsorship).
-  pm_getPaymasterStubData: "paymaster",
-  pm_getPaymasterData: "paymaster",
-  // Alchemy's gas manager (Account Kit uses it when a sponsorship policy id is configured).
-  alchemy_requestGasAndPaymasterAndData: "alchemy",
-  // Alchemy's own.
-  rundler_maxPriorityFeePerGas: "alchemy",
-  alchemy_simulateUserOperationAssetChanges: "alchemy",
-} as const satisfies Record<string, RpcMethodKind>;
-
-export type RpcAllowedMethod = keyof typeof RPC_ALLOWED_METHODS;
-
-export const RPC_MAX_BODY_BYTES = 64 * 1024;
-export const RPC_MAX_BATCH = 20;
-export const RPC_DEFAULT_TIMEOUT_MS = 10_000;
-/** A body over the limit is still read (and dropped) up to this size, so that the client gets its 413. */
-export const RPC_DRAIN_BYTES = 1024 * 1024;
-/** An upstream answer larger than this is refused (a full block with transactions is far below). */
-const MAX_UPSTREAM_BYTES = 8 * 1024 * 1024;
-/** Account Kit's headers naming the SDK and signer type (SPEC 7): forwarded, nothing else is. */
-const FORWARDED_HEADER = /^alchemy-aa-sdk-/i;
-
-export const ALCHEMY_POLYGON_URL = "https://polygon-mainnet.g.alchemy.com/v2/";
-
-export type RpcUpstream = {
-  /** For log lines: "alchemy", "chain", "bundler". Never the URL. */
-  name: string;
-  url: string;
-  /** Whether it takes JSON-RPC batches (alto does not). */
-  batch: boolean;
-};
-
-export type RpcRoute =
-  | { type: "forward"; upstream: RpcUpstream; method: string }
-  | { type: "answer"; answer: (params: unknown) => RpcOutcome };
-
-export type RpcProxyConfig = {
-  mode: "production" | "local";
-  route(method: RpcAllowedMethod): RpcRoute;
-  timeoutMs: number;
-  /** Texts that must never appear in a response or a log line (the key, the upstream URLs). */
-  secrets: string[];
-};
-
-export type JsonRpcId = string | number | null;
-export type JsonRpcError = { code: number; message: string; data?: unknown };
-type RpcOutcome = { result: unknown } | { error: JsonRpcError };
-type JsonRpcResponse = { jsonrpc: "2.0"; id: JsonRpcId } & RpcOutcome;
-
-// ------------------------------------------------------------------------------------------
-// Configuration
-// ------------------------------------------------------------------------------------------
-
-/** Production: one upstream, Alchemy's Polygon endpoint, for every allowed method. */
-export function productionRpcConfig({ url, apiKey, timeoutMs = RPC_DEFAULT_TIMEOUT_MS }: { url: string; apiKey?: string; timeoutMs?: number }): RpcProxyConfig {
-  const upstream: RpcUpstream = { name: "alchemy", url, batch: true };
-  return {
-    mode: "production",
-    route: (method) => ({ type: "forward", upstream, method }),
-    timeoutMs,
-    secrets: secretsOf(url, apiKey),
-  };
-}
-
-export type LocalRpcConfigParameters = {
-  chainUrl: string;
-  bundlerUrl: string;
-  /** The SponsorPaymaster that pm_* answers name; the local deployment's when unset. */
-  paymaster?: Address;
-  entryPoint?: Address;
-  timeoutMs?: number;
-};
-
-/** Local development: anvil for chain reads, alto for ERC-4337, the local sponsor for pm_*. */
-export function localRpcConfig({
-  chainUrl,
-  bundlerUrl,
-  paymaster = LOCAL_WALLET.paymaster,
-  entryPoint = LOCAL_WALLET.entryPoint,
-  timeoutMs = RPC_DEFAULT_TIMEOUT_MS,
-}: LocalRpcConfigParameters): RpcProxyConfig {
-  const chain: RpcUpstream = { name: "chain", url: chainUrl, batch: true };
-  const bundler: RpcUpstream = { name: "bundler", url: bundlerUrl, batch: false };
-  return {
-    mode: "local",
-    route(method) {
-      switch (RPC_ALLOWED_METHODS[method]) {
-        case "chain":
-          return { type: "forward", upstream: chain, method };
-        case "bundler":
-          return { type: "forward", upstream: bundler, method };
-        case "paymaster":
-          return { type: "answer", answer: (params) => localPaymaster(method as PaymasterMethod, params, { paymaster, entryPoint }) };
-        case "alchemy":
-          // Rundler's priority fee is the node's suggestion plus a margin; the node's is close enough locally.
-          if (method === "rundler_maxPriorityFeePerGas") return { type: "forward", upstream: chain, method: "eth_maxPriorityFeePerGas" };
-          return { type: "answer", answer: () => ({ error: { code: -32004, message: `${method} is not available on the local chain` } }) };
-      }
-    },
-    timeoutMs,
-    secrets: [...secretsOf(chainUrl), ...secretsOf(bundlerUrl)],
-  };
-}
-
-export type RpcEnv = {
-  PARTY_ENV: "local" | "production";
-  CHAIN_RPC_URL: string;
-  BUNDLER_RPC_URL: string;
-  ALCHEMY_API_KEY?: string;
-  ALCHEMY_RPC_URL?: string;
-  RPC_PROXY_TIMEOUT_MS: number;
-};
-
-/** The configuration for the environment, or why there is none (production without a key). */
-export function rpcConfigFromEnv(env: RpcEnv): RpcProxyConfig | { error: string } {
-  const timeoutMs = env.RPC_PROXY_TIMEOUT_MS;
-  if (env.PARTY_ENV === "production") {
-    const url = env.ALCHEMY_RPC_URL ?? (env.ALCHEMY_API_KEY ? `${ALCHEMY_POLYGON_URL}${env.ALCHEMY_API_KEY}` : undefined);
-    if (!url) return { error: "The RPC proxy is not configured (set ALCHEMY_API_KEY or ALCHEMY_RPC_URL)" };
-    return productionRpcConfig({ url, apiKey: env.ALCHEMY_API_KEY, timeoutMs });
-  }
-  return localRpcConfig({ chainUrl: env.CHAIN_RPC_URL, bundlerUrl: env.BUNDLER_RPC_URL, timeoutMs });
-}
-
-/** The URL, the key, and the URL's parts that may carry a key (credentials, long path segments, query values). */
-function secretsOf(url: string, apiKey?: string): string[] {
-  const secrets = new Set<string>([url, url.replace(/\/+$/, "")]);
-  if (apiKey) secrets.add(apiKey);
-  try {
-    const parsed = new URL(url);
-    for (const part of [parsed.username, parsed.password, ...parsed.pathname.split("/"), ...parsed.searchParams.values()]) {
-      const decoded = safeDecode(part);
-      if (decoded.length >= 8) secrets.add(decoded);
-      if (part.length >= 8) secrets.add(part);
-    }
-  } catch {
-    // Not a URL: the whole string is already in the list.
-  }
-  return [...secrets].filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-// ------------------------------------------------------------------------------------------
-// Local paymaster (development only)
-// ------------------------------------------------------------------------------------------
-
-/**
- * ERC-7677 answers for the local SponsorPaymaster (contracts/wallet/SponsorPaymaster.sol): it
- * sponsors every PartyAccount and needs no paymaster data. Gas limits are left out, so the bundler
- * estimates them with the user operation (as app/wallet/local/sponsor.ts does).
- */
-type PaymasterMethod = "pm_getPaymasterStubData" | "pm_getPaymasterData";
-
-function localPaymaster(method: PaymasterMethod, params: unknown, local: { paymaster: Address; entryPoint: Address }): RpcOutcome {
-  if (!Array.isArray(params) || params.length < 3 || typeof params[0] !== "object" || params[0] === null) {
-    return { error: { code: -32602, message: `${method} takes [userOperation, entryPoint, chainId, context?]` } };
-  }
-  const [, entryPoint, chainId] = params as [unknown, unknown, unknown];
-  if (typeof entryPoint !== "string" || entryPoint.toLowerCase() !== local.entryPoint.toLowerCase()) {
-    return { error: { code: -32602, message: `The local paymaster sponsors only user operations for EntryPoint v0.7 (${local.entryPoint})` } };
-  }
-  if (typeof chainId !== "string" || !/^0x[0-9a-fA-F]{1,16}$/.test(chainId) || BigInt(chainId) !== 137n) {
-    return { error: { code: -32602, message: "The local paymaster sponsors only chain 137 (0x89)" } };
-  }
-  const data = { paymaster: getAddress(local.paymaster), paymasterData: "0x" };
-  return { result: method === "pm_getPaymasterStubData" ? { ...data, isFinal: true } : data };
-}
-
-// ------------------------------------------------------------------------------------------
-// The handler
-// ------------------------------------------------------------------------------------------
+import { readLimited } from "../../utils/read-limited";
+import {
+  FORWARDED_HEADER,
+  MAX_UPSTREAM_BYTES,
+  RPC_ALLOWED_METHODS,
+  RPC_DRAIN_BYTES,
+  RPC_MAX_BATCH,
+  RPC_MAX_BODY_BYTES,
+  type JsonRpcError,
+  type JsonRpcId,
+  type JsonRpcResponse,
+  type RpcAllowedMethod,
+  type RpcOutcome,
+  type RpcProxyConfig,
+  type RpcUpstream,
+} from "./methods";
 
 export type RpcProxyLogger = Pick<Console, "warn">;
 
@@ -430,4 +237,3 @@ function describe(error: unknown): string {
   }
   return "error";
 }
-

@@ -1,0 +1,82 @@
+/**
+ * For pages: the operations members signed that are still on their way into the read model, so a
+ * row can say "approval pending" before the indexer has it (app.pending_operations, written by
+ * app/services/operations/).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { getAddress, type Address } from "viem";
+import { isMissingTable, rows, V } from "../../db/query.server";
+import type { OperationRecord } from "../utils/operation-status";
+import { toIso } from "../utils/format";
+
+/** pendingOperationsFor ignores operations registered longer ago than this (never polled to an end). */
+export const PENDING_WINDOW_MINUTES = 15;
+/** ...and registrations not yet checked against the bundler or a block after this long. */
+export const UNVERIFIED_WINDOW_MINUTES = 5;
+
+export type PendingOperationsQuery = {
+  chapterId?: bigint;
+  evaluationId?: bigint;
+  /** Operations about this account: subject.account, or one of subject.accounts. */
+  account?: Address;
+  /** The same for several accounts (e.g. every applicant shown on a chapter page). */
+  accounts?: readonly Address[];
+  /** Operations this account sent. */
+  sender?: Address;
+};
+
+/** What a page needs to mark a row: the operation, what it is about, who sent it, where it is. */
+export type PendingOperation = Pick<OperationRecord, "userOpHash" | "sender" | "operation" | "subject" | "status" | "createdAt">;
+
+/**
+ * For pages: the operations still on their way into the read model that concern ANY of the given
+ * chapter, evaluation, account(s) or sender, newest first (at most 100). One query, backed by the
+ * partial GIN index on subject and the sender index (db/migrations/0003). "On their way" means
+ * status signed or included, registered within the last PENDING_WINDOW_MINUTES (the last
+ * UNVERIFIED_WINDOW_MINUTES while not yet checked against the bundler or a block), and not yet in
+ * the read model's user_operations: once the indexer has it, the page's own read-model rows show
+ * the change, so it is no longer pending there, whether or not anyone polled its status.
+ * No criteria: an empty list and no query.
+ *
+ *   // chapter loader (one query of its budget of three, next to getChapter):
+ *   const chapter = await getChapter(id);
+ *   const pending = await pendingOperationsFor({ chapterId: id, accounts: chapter.pendingApplications.map((a) => a.account) });
+ *   // row of applicant A: pending.find((op) => op.operation === "updateMemberApplicationForChapter" && op.subject.account === A)
+ */
+export async function pendingOperationsFor(criteria: PendingOperationsQuery): Promise<PendingOperation[]> {
+  const withReadModel = pendingOperationsQuery(criteria);
+  if (!withReadModel) return [];
+  type Pending = Omit<PendingOperation, "createdAt"> & { createdAt: Date | string };
+  let found: Pending[];
+  try {
+    found = await rows<Pending>(withReadModel, { missingTable: "throw" });
+  } catch (error) {
+    // The views still point at an indexer build without user_operations: nothing is indexed yet.
+    if (!isMissingTable(error)) throw error;
+    found = await rows<Pending>(pendingOperationsQuery(criteria, { readModel: false })!);
+  }
+  return found.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
+}
+
+/** pendingOperationsFor's one query (exported for the EXPLAIN test); undefined without criteria. */
+export function pendingOperationsQuery(criteria: PendingOperationsQuery, { readModel = true } = {}): SQL | undefined {
+  const accounts = [...(criteria.account ? [criteria.account] : []), ...(criteria.accounts ?? [])].map((a) => getAddress(a));
+  const conditions: SQL[] = [];
+  if (criteria.chapterId !== undefined) conditions.push(sql`p.subject @> ${JSON.stringify({ chapterId: criteria.chapterId.toString() })}::jsonb`);
+  if (criteria.evaluationId !== undefined) conditions.push(sql`p.subject @> ${JSON.stringify({ evaluationId: criteria.evaluationId.toString() })}::jsonb`);
+  for (const account of new Set(accounts)) {
+    conditions.push(sql`p.subject @> ${JSON.stringify({ account })}::jsonb`, sql`p.subject @> ${JSON.stringify({ accounts: [account] })}::jsonb`);
+  }
+  if (criteria.sender) conditions.push(sql`p.sender = ${getAddress(criteria.sender)}`);
+  if (conditions.length === 0) return undefined;
+  return sql`
+    select p.user_op_hash as "userOpHash", p.sender, p.operation, p.subject, p.status, p.created_at as "createdAt"
+    from app.pending_operations p
+    where p.status in ('signed', 'included')
+      and p.created_at > now() - make_interval(mins => ${PENDING_WINDOW_MINUTES})
+      and (p.verified_at is not null or p.created_at > now() - make_interval(mins => ${UNVERIFIED_WINDOW_MINUTES}))
+      and (${sql.join(conditions, sql` or `)})
+      ${readModel ? sql`and not exists (select 1 from ${V}.user_operations u where u.user_op_hash = p.user_op_hash)` : sql``}
+    order by p.created_at desc
+    limit 100`;
+}

@@ -1,0 +1,137 @@
+/**
+ * Carrying out a command of POST /api/command: read and check the request, authenticate it by
+ * session or signature, then apply it and record its digest in one transaction.
+ */
+import type { Address } from "viem";
+import { db } from "../../db/client.server";
+import { unavailableResponse } from "../../db/query.server";
+import { createSession, findSession, revokeSession, type Executor } from "../models/sessions.server";
+import { track } from "../utils/analytics.server";
+import type { CommandSuccess } from "../utils/command-typed-data";
+import { json } from "../utils/http.server";
+import { clearedSessionCookie, readSessionToken, sessionCookie } from "../utils/session-cookie.server";
+import {
+  commandDigest,
+  housekeepSometimes,
+  prepareCommand,
+  readCommandRequest,
+  recordDigest,
+  verifyCommandSignature,
+  type PreparedCommand,
+} from "./commands.server";
+import { linkTelegram, setTelegramVisibility } from "./telegram.server";
+
+const failure = (status: number, message: string) => json(status, { message });
+
+type Outcome = { status: 200; body: CommandSuccess; cookie?: string; signedIn?: boolean } | { status: number; message: string };
+
+/** The whole of POST /api/command once the request passed the POST guard (app/routes/api.command.ts has the contract). */
+export async function handleCommand(request: Request): Promise<Response> {
+
+  try {
+    const now = Date.now();
+    const parsed = await readCommandRequest(request, now);
+    if (!parsed.ok) return failure(parsed.status, parsed.message);
+    const { message, name, signature } = parsed;
+
+    const prepared = prepareCommand(name, message.params, now);
+    if (!prepared.ok) return failure(prepared.status, prepared.message);
+
+    const command = prepared.command;
+    const token = readSessionToken(request);
+
+    // Logging out needs no proof: it ends the session this browser holds, whoever it belongs to.
+    if (command.name === "log_out") {
+      const session = await findSession(token);
+      await revokeSession(token);
+      const mine = session?.address === message.signer;
+      track("command sent", { command: name, method: "session" }, mine ? message.signer : undefined);
+      return json(200, { ok: true, command: name, signer: message.signer } satisfies CommandSuccess, { "set-cookie": clearedSessionCookie() });
+    }
+
+    let method: "session" | "signature";
+    if (signature) {
+      const verdict = await verifyCommandSignature(message, signature);
+      if (verdict === "unavailable") return failure(503, "The chain is not reachable right now, so the signature could not be checked. Try again in a few seconds.");
+      if (verdict === "invalid") return failure(401, `The signature does not verify for ${message.signer}`);
+      method = "signature";
+    } else {
+      const session = await findSession(token);
+      if (session?.address !== message.signer) return failure(401, `Not signed in as ${message.signer}: sign the command`);
+      method = "session";
+    }
+
+    const digest = signature ? commandDigest(message) : undefined;
+    // The digest and the command's effect commit together: a command that fails leaves its
+    // signature unused, and a replay changes nothing.
+    const outcome = await db()
+      .transaction(async (tx): Promise<Outcome> => {
+        if (digest && !(await recordDigest(tx, digest, message))) {
+          return { status: 409, message: "This signed command was already accepted: sign a new one" };
+        }
+        const result = await run(tx, command, message.signer, { token, fresh: method === "signature" });
+        if (!("body" in result)) throw new Refusal(result);
+        return result;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Refusal) return error.outcome;
+        throw error;
+      });
+    housekeepSometimes();
+
+    if (!("body" in outcome)) return failure(outcome.status, outcome.message);
+    track("command sent", { command: name, method }, message.signer);
+    if (outcome.signedIn) track("signed in", { method }, message.signer);
+    return json(200, outcome.body, outcome.cookie ? { "set-cookie": outcome.cookie } : {});
+  } catch (error) {
+    if (isUniqueViolation(error)) return failure(409, "A concurrent request changed the same record: try again");
+    if (unavailableResponse(error)) return failure(503, "The database is not reachable right now. Try again in a few seconds.");
+    console.error("POST /api/command failed:", error);
+    return failure(500, "The command could not be carried out because of a server error");
+  }
+}
+
+async function run(
+  tx: Executor,
+  command: Exclude<PreparedCommand, { name: "log_out" }>,
+  signer: Address,
+  { token, fresh }: { token: string | undefined; fresh: boolean },
+): Promise<Outcome> {
+  const ok = (extra: Partial<CommandSuccess> = {}): CommandSuccess => ({ ok: true, command: command.name, signer, ...extra });
+  switch (command.name) {
+    case "log_in": {
+      if (!fresh) {
+        // Already signed in as the signer: keep that session.
+        const session = await findSession(token);
+        return { status: 200, body: ok({ expiresAt: session?.expiresAt.toISOString() }) };
+      }
+      // A signed log-in replaces whatever session this browser had.
+      await revokeSession(token, { executor: tx });
+      const created = await createSession(signer, { executor: tx });
+      return { status: 200, body: ok({ expiresAt: created.expiresAt.toISOString() }), cookie: sessionCookie(created.token), signedIn: true };
+    }
+    case "register_telegram": {
+      const link = await linkTelegram(signer, command.login, tx);
+      return { status: 200, body: ok({ telegram: { username: link.username, visible: link.visible } }) };
+    }
+    case "set_telegram_visibility": {
+      const link = await setTelegramVisibility(signer, command.visible, tx);
+      if (!link) return { status: 404, message: "No Telegram account is linked to this address: register it first" };
+      return { status: 200, body: ok({ telegram: { username: link.username, visible: link.visible } }) };
+    }
+  }
+}
+
+/** Rolls the command's transaction back with an answer. */
+class Refusal extends Error {
+  constructor(readonly outcome: Outcome) {
+    super("refused");
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; typeof e === "object" && e !== null; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

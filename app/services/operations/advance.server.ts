@@ -1,0 +1,169 @@
+/**
+ * Advancing a registered operation's status (app/utils/operation-status.ts has the rules): read
+ * what can still change it, lazily, whenever the operation is read, and persist the next status.
+ * The sources are read only while they can still change something: the read model first (one
+ * query by primary key), the bundler only while no receipt is known, the chain head only once
+ * indexed. GET answers never depend on a read model that is not there yet: an indexer build
+ * without user_operations simply means "not indexed yet".
+ */
+import { sql } from "drizzle-orm";
+import { decodeFunctionData, getAddress, type Address, type Hex } from "viem";
+import { entryPoint07Abi } from "viem/account-abstraction";
+import { isMissingTable, rows, V } from "../../../db/query.server";
+import { subjectJson } from "../../calls";
+import { env } from "../../utils/env.server";
+import {
+  FINAL_CONFIRMATIONS,
+  isTerminal,
+  nextStatus,
+  type IndexedOperation,
+  type OperationRecord,
+  type StatusFacts,
+  type StatusState,
+} from "../../utils/operation-status";
+import { bundledOperation, bundlerReceipt } from "../bundler.server";
+import { chainClient, shortError } from "../chain.server";
+import { carriesCalls, COLUMNS, findRow, toRecord, type Row } from "./records.server";
+
+/** A signed operation with no receipt after this long, unknown to the bundler, is dropped (failed). */
+export const DROP_AFTER_MS = 10 * 60_000;
+/** At most this many operations per list. */
+export const LIST_LIMIT = 50;
+
+async function readModelOperation(hash: Hex): Promise<IndexedOperation | undefined> {
+  type Indexed = { sender: Address; nonce: string; txHash: Hex; blockNumber: string; success: boolean; revertReason: Hex | null; hasEvents: boolean };
+  try {
+    const [row] = await rows<Indexed>(
+      sql`
+      select u.sender, u.nonce::text as nonce, u.tx_hash as "txHash", u.block_number::text as "blockNumber", u.success, u.revert_reason as "revertReason",
+        exists (
+          select 1 from ${V}.activity a
+          where a.sort_key >= u.block_number * 1048576 and a.sort_key < (u.block_number + 1) * 1048576 and a.tx_hash = u.tx_hash
+        ) as "hasEvents"
+      from ${V}.user_operations u
+      where u.user_op_hash = ${hash}`,
+      { missingTable: "throw" },
+    );
+    return row && { ...row, sender: getAddress(row.sender), nonce: BigInt(row.nonce), blockNumber: BigInt(row.blockNumber) };
+  } catch (error) {
+    if (isMissingTable(error)) return undefined;
+    throw error;
+  }
+}
+
+async function chainFacts(): Promise<StatusFacts["chain"]> {
+  const local = env().PARTY_ENV === "local";
+  try {
+    const [head, finalized] = await Promise.all([
+      chainClient().getBlockNumber({ cacheTime: 0 }),
+      local ? Promise.resolve(null) : chainClient().getBlock({ blockTag: "finalized" }).then((block) => block.number),
+    ]);
+    return { head, finalized };
+  } catch (error) {
+    console.warn(`operations: chain head: ${shortError(error)}`);
+    return undefined;
+  }
+}
+
+/**
+ * Whether the operation `sender` sent with `nonce` in the bundle transaction `txHash` carries the
+ * registered calls: the transaction's handleOps input, decoded. Undefined when the chain does
+ * not answer (the check is tried again on the next read).
+ */
+async function bundleCarriesCalls(txHash: Hex, sender: Address, nonce: bigint, calls: { to: Address; data: Hex }[]): Promise<boolean | undefined> {
+  let input: Hex;
+  try {
+    input = (await chainClient().getTransaction({ hash: txHash })).input;
+  } catch (error) {
+    console.warn(`operations: bundle transaction ${txHash}: ${shortError(error)}`);
+    return undefined;
+  }
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: entryPoint07Abi, data: input });
+    if (functionName !== "handleOps") return false;
+    const op = args[0].find((o) => getAddress(o.sender) === sender && o.nonce === nonce);
+    return op !== undefined && carriesCalls(op.callData, calls);
+  } catch {
+    // Not a plain handleOps call (an aggregator or a bundler's own contract): the receipt's sender check stands alone.
+    return true;
+  }
+}
+
+/** Reads what can still change the row's status, and persists the next status. */
+async function advance(row: Row): Promise<Row> {
+  if (isTerminal(row.status)) return row;
+  const facts: StatusFacts = { confirmations: env().PARTY_ENV === "local" ? FINAL_CONFIRMATIONS : undefined };
+  facts.indexed = await readModelOperation(row.userOpHash);
+  let found: { sender: Address; nonce: bigint; txHash: Hex } | undefined = facts.indexed;
+  if (!facts.indexed && row.transactionHash === null) {
+    const receipt = await bundlerReceipt(row.userOpHash);
+    if (receipt) {
+      facts.receipt = {
+        transactionHash: receipt.receipt.transactionHash,
+        blockNumber: receipt.receipt.blockNumber,
+        success: receipt.success,
+        reason: receipt.reason ?? null,
+      };
+      found = { sender: getAddress(receipt.sender), nonce: BigInt(receipt.nonce), txHash: receipt.receipt.transactionHash };
+    } else if (Date.now() - new Date(row.createdAt).getTime() > DROP_AFTER_MS) {
+      facts.dropped = (await bundledOperation(row.userOpHash)) === undefined;
+    }
+  }
+  // First sight in a block of an operation not checked at registration: is it the registered one?
+  let verify = false;
+  if (found && row.verifiedAt === null) {
+    if (found.sender !== row.sender) {
+      facts.mismatch = `Not the registered operation: its sender is ${found.sender}`;
+    } else if (row.calls) {
+      const carries = await bundleCarriesCalls(found.txHash, found.sender, found.nonce, row.calls);
+      if (carries === undefined) return row;
+      if (!carries) facts.mismatch = `Not the registered operation: it does not make the ${row.operation} call`;
+    }
+    verify = facts.mismatch === undefined;
+  }
+  if (facts.indexed?.success && facts.indexed.hasEvents && !facts.mismatch) facts.chain = await chainFacts();
+
+  const current: StatusState = {
+    status: row.status,
+    transactionHash: row.transactionHash,
+    blockNumber: row.blockNumber === null ? null : BigInt(row.blockNumber),
+    error: row.error,
+  };
+  const next = nextStatus(current, facts);
+  if (!verify && next.status === current.status && next.transactionHash === current.transactionHash && next.blockNumber === current.blockNumber) {
+    return row;
+  }
+  const [updated] = await rows<Row>(sql`
+    update app.pending_operations
+    set status = ${next.status}, transaction_hash = ${next.transactionHash}, block_number = ${next.blockNumber === null ? null : next.blockNumber.toString()},
+        error = ${next.error}, updated_at = now(), verified_at = ${verify ? sql`now()` : sql`verified_at`}
+    where user_op_hash = ${row.userOpHash} and status = ${row.status}
+    returning ${COLUMNS}`);
+  // Another request advanced it meanwhile: theirs is at least as far.
+  return updated ?? (await findRow(row.userOpHash)) ?? row;
+}
+
+/** The operation with its status brought up to date (persisted), or undefined for an unknown hash. */
+export async function getOperation(hash: Hex): Promise<OperationRecord | undefined> {
+  const row = await findRow(hash.toLowerCase() as Hex);
+  return row && toRecord(await advance(row));
+}
+
+export type SubjectFilter = { chapterId?: bigint; account?: Address; evaluationId?: bigint };
+
+/**
+ * The pending (not final, not failed) operations of `sender`, newest first, each brought up to
+ * date first (those that reach final or failed on the way are left out). With subject fields,
+ * only operations about all of them.
+ */
+export async function listPendingOperations({ sender, ...subject }: { sender: Address } & SubjectFilter): Promise<OperationRecord[]> {
+  const about = subjectJson(subject);
+  const found = await rows<Row>(sql`
+    select ${COLUMNS} from app.pending_operations
+    where sender = ${getAddress(sender)} and status in ('signed', 'included', 'indexed')
+      ${Object.keys(about).length ? sql`and subject @> ${JSON.stringify(about)}::jsonb` : sql``}
+    order by created_at desc
+    limit ${LIST_LIMIT}`);
+  const advanced = await Promise.all(found.map(advance));
+  return advanced.filter((row) => !isTerminal(row.status)).map(toRecord);
+}

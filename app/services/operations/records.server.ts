@@ -1,0 +1,56 @@
+/**
+ * The server's record of the user operations members sent (app.pending_operations, by hash), as
+ * registration and advancing read and write it. The status rules are app/utils/operation-status.ts.
+ */
+import { sql } from "drizzle-orm";
+import type { Address, Hex } from "viem";
+import { rows } from "../../../db/query.server";
+import type { OperationRecord, OperationStatus } from "../../utils/operation-status";
+import { toIso } from "../../utils/format";
+
+export type Row = {
+  userOpHash: Hex;
+  sender: Address;
+  operation: string;
+  subject: OperationRecord["subject"];
+  status: OperationStatus;
+  transactionHash: Hex | null;
+  blockNumber: string | null;
+  error: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  /** The registered calls, [{ to, data }] (null for rows from before migration 0003). */
+  calls: { to: Address; data: Hex }[] | null;
+  verifiedAt: Date | string | null;
+};
+
+export const COLUMNS = sql.raw(`user_op_hash as "userOpHash", sender, operation, subject, status, transaction_hash as "transactionHash",
+  block_number::text as "blockNumber", error, created_at as "createdAt", updated_at as "updatedAt", calls, verified_at as "verifiedAt"`);
+
+export function toRecord(row: Row): OperationRecord {
+  return {
+    userOpHash: row.userOpHash,
+    sender: row.sender,
+    operation: row.operation,
+    subject: row.subject,
+    status: row.status,
+    transactionHash: row.transactionHash,
+    blockNumber: row.blockNumber === null ? null : Number(row.blockNumber),
+    error: row.error,
+    createdAt: toIso(row.createdAt),
+    updatedAt: toIso(row.updatedAt),
+  };
+}
+
+export async function findRow(hash: Hex): Promise<Row | undefined> {
+  const [row] = await rows<Row>(sql`select ${COLUMNS} from app.pending_operations where user_op_hash = ${hash}`);
+  return row;
+}
+
+/** Whether the operation's callData carries each call: its target (as an ABI word) and its exact data. */
+export function carriesCalls(callData: Hex, calls: readonly { to: Address; data: Hex }[]): boolean {
+  const haystack = callData.toLowerCase();
+  return calls.every(
+    ({ to, data }) => haystack.includes(to.slice(2).toLowerCase().padStart(64, "0")) && haystack.includes(data.slice(2).toLowerCase()),
+  );
+}

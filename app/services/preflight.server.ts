@@ -1,0 +1,41 @@
+/**
+ * Preflight: each call simulated with eth_call from the sender's address against the chain, so
+ * that a call the contract would reject is answered with its error before anyone signs it.
+ * A smart account executes the call itself, so `msg.sender` in the simulation is the same as
+ * on chain; the contract, not the client, decides who may act (SPEC 5).
+ */
+import { BaseError, type Address } from "viem";
+import type { Call } from "../calls";
+import { revertDataOf, revertErrorName } from "../calls/revert";
+import { chainClient } from "./chain.server";
+
+export type PreflightResult =
+  | { status: "ok" }
+  /** `error` is the contract's error name, or "Unknown" when the revert data does not decode. */
+  | { status: "reverted"; error: string; message: string }
+  | { status: "unavailable"; message: string };
+
+const UNAVAILABLE = "The chain is not reachable right now, so the call could not be checked. Try again in a few seconds.";
+
+function isRevert(error: BaseError): boolean {
+  return error.walk((e) => (e as Error).name === "ExecutionRevertedError") !== null || revertDataOf(error) !== undefined;
+}
+
+/**
+ * Simulates the calls in order, from `from`; the first revert is the answer. Each simulation
+ * starts from the chain's current state (every operation builds at most one call today; a
+ * sequence that depends on its own earlier calls would need a bundled simulation instead).
+ */
+export async function preflight({ from, calls }: { from: Address; calls: Call[] }): Promise<PreflightResult> {
+  for (const { to, data, value } of calls) {
+    try {
+      await chainClient().call({ account: from, to, data, value });
+    } catch (error) {
+      if (!(error instanceof BaseError) || !isRevert(error)) return { status: "unavailable", message: UNAVAILABLE };
+      const name = revertErrorName(revertDataOf(error));
+      // SPEC 8: "Transaction reverted: {error name}".
+      return { status: "reverted", error: name, message: `Transaction reverted: ${name}` };
+    }
+  }
+  return { status: "ok" };
+}
