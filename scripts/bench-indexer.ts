@@ -4,7 +4,7 @@
  *
  * 1. Starts anvil (chain 137; auto-impersonation, zero fees and a 1e9 block gas limit so that any
  *    address can send without keys or funding), deploys the party contract and generates
- *    ~125,000 party events in ~29,000 transactions mined into big blocks (scripts/bench/generate.ts).
+ *    ~125,000 party events in ~29,000 transactions mined into big blocks (scripts/bench/indexer/).
  *    Then mines empty blocks past Ponder's finality depth: Ponder only backfills up to
  *    latest − 200 on chain 137 (its built-in finality block count for Polygon, not anvil's
  *    `finalized` tag) and indexes anything newer live, block by block.
@@ -13,14 +13,14 @@
  *    data set makes each block cost ~0.2–1 s (the 210 empty blocks alone took minutes), while a
  *    forking anvil skips the state root (its headers carry 0x0). Blocks, transactions and logs,
  *    which is all Ponder reads, are the same.
- * 2. Baseline: a cold backfill by scripts/bench/baseline-indexer (same config, a no-op handler for
+ * 2. Baseline: a cold backfill by scripts/bench/indexer/baseline-indexer (same config, a no-op handler for
  *    every event), into its own fresh database: Ponder's own cost for this data set.
  * 3. Product: the same cold backfill by indexer/ into another fresh database. Both are timed from
- *    "Started backfill indexing" to /ready (see scripts/bench/backfill.ts for why), and
+ *    "Started backfill indexing" to /ready (see scripts/bench/indexer/backfill.ts for why), and
  *    events_per_s = events / seconds for both, with `events` the product's events on chain.
  * 4. Live lag: anvil mines a block every second, 200 transactions (5 per second) each produce an
  *    activity row; the lag of each is the time it became visible in the views schema minus the
- *    wall-clock time its block appeared (scripts/bench/live.ts). p50 and p95 are reported.
+ *    wall-clock time its block appeared (scripts/bench/indexer/live.ts). p50 and p95 are reported.
  * 5. Human-readable figures go to stderr; the last stdout line is one JSON object:
  *    {"events":N,"events_per_s":N,"baseline_events_per_s":N,"live_lag_p50_ms":N,"live_lag_p95_ms":N}
  *
@@ -45,11 +45,12 @@ import { deployParty } from "./lib/deploy.js";
 import { DEFAULT_VIEWS_SCHEMA } from "./lib/defaults.js";
 import type { Indexer } from "./lib/indexer.js";
 import { ROOT } from "./lib/paths.js";
-import { runBackfill, type BackfillResult } from "./bench/backfill.js";
-import { generate } from "./bench/generate.js";
-import { measureLiveLag } from "./bench/live.js";
-import { describeBackfill } from "./bench/metrics.js";
-import { createRpc } from "./bench/rpc.js";
+import { runBackfill, type BackfillResult } from "./bench/indexer/backfill.js";
+import { generate } from "./bench/indexer/generate.js";
+import { measureLiveLag } from "./bench/indexer/live.js";
+import { describeBackfill } from "./bench/indexer/metrics.js";
+import { createRpc } from "./bench/indexer/rpc.js";
+import { runBench } from "./bench/run.js";
 
 const CHAPTERS = Number(process.env.BENCH_CHAPTERS ?? 200);
 const TXS_PER_BLOCK = Number(process.env.BENCH_TXS_PER_BLOCK ?? 500);
@@ -60,7 +61,7 @@ const BLOCK_GAS_LIMIT = 1_000_000_000;
 /** Ponder's finality block count for chain 137 (ponder/dist/esm/utils/finality.js), plus margin. */
 const FINALITY_PADDING = 200 + 10;
 const BACKFILL_TIMEOUT_MS = 15 * 60_000;
-const BASELINE_ROOT = join(ROOT, "scripts", "bench", "baseline-indexer");
+const BASELINE_ROOT = join(ROOT, "scripts", "bench", "indexer", "baseline-indexer");
 const TARGETS = { eventsPerSecond: 5000, baselineRatio: 1.5, liveP95Ms: 1500 };
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
@@ -75,28 +76,17 @@ let forkBase: Anvil | undefined;
 let anvil: Anvil | undefined;
 const indexers = new Set<Indexer>();
 const databases = new Set<string>();
-let cleaning: Promise<void> | undefined;
 
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await Promise.allSettled([...indexers].map((indexer) => indexer.stop()));
-    await anvil?.stop().catch(() => undefined);
-    await forkBase?.stop().catch(() => undefined);
-    if (database) {
-      for (const name of databases) {
-        await dropDatabase(database.url, name).catch((error) => log(`could not drop database ${name}: ${error}`));
-      }
-      await database.stop().catch(() => undefined);
+async function cleanUp(): Promise<void> {
+  await Promise.allSettled([...indexers].map((indexer) => indexer.stop()));
+  await anvil?.stop().catch(() => undefined);
+  await forkBase?.stop().catch(() => undefined);
+  if (database) {
+    for (const name of databases) {
+      await dropDatabase(database.url, name).catch((error) => log(`could not drop database ${name}: ${error}`));
     }
-  })();
-  return cleaning;
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`\n${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  });
+    await database.stop().catch(() => undefined);
+  }
 }
 
 async function stopIndexer(indexer: Indexer) {
@@ -244,13 +234,4 @@ async function main() {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  exitCode = 1;
-  log(`bench:indexer failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBench("bench:indexer", main, cleanUp);

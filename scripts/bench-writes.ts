@@ -26,10 +26,13 @@
 import { createWriteStream, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { stringToHex, type Address, type Hex } from "viem";
 import { UserOperationReceiptNotFoundError } from "viem/account-abstraction";
 import { ADMIN } from "../tests/fixtures/accounts.js";
 import { startOperationsStack, type OperationsStack } from "../tests/operations/stack.js";
+import { percentile } from "./bench/percentile.js";
+import { runBench } from "./bench/run.js";
 import { snapshotBuild } from "./lib/app-build.js";
 import { startAppServer } from "./lib/app-server.js";
 import { createDatabase, dropDatabase, provideDatabase, type ProvidedDatabase } from "./lib/database.js";
@@ -45,30 +48,12 @@ let database: ProvidedDatabase | undefined;
 let databaseName: string | undefined;
 let stack: OperationsStack | undefined;
 let buildCopy: string | undefined;
-let cleaning: Promise<void> | undefined;
 
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    await stack?.stop().catch((error: unknown) => log(`could not stop the stack: ${String(error)}`));
-    if (database && databaseName) await dropDatabase(database.url, databaseName).catch((error: unknown) => log(`could not drop ${databaseName}: ${String(error)}`));
-    await database?.stop().catch(() => undefined);
-    if (buildCopy) rmSync(buildCopy, { recursive: true, force: true });
-  })();
-  return cleaning;
-}
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    log(`\n${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: number[], q: number): number {
-  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+async function cleanUp(): Promise<void> {
+  await stack?.stop().catch((error: unknown) => log(`could not stop the stack: ${String(error)}`));
+  if (database && databaseName) await dropDatabase(database.url, databaseName).catch((error: unknown) => log(`could not drop ${databaseName}: ${String(error)}`));
+  await database?.stop().catch(() => undefined);
+  if (buildCopy) rmSync(buildCopy, { recursive: true, force: true });
 }
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -167,13 +152,13 @@ async function main() {
   const built = sorted((m) => m.buildMs);
   const figures = {
     ops: results.length,
-    included_p50_ms: Math.round(percentile(included, 0.5)),
-    indexed_p50_ms: Math.round(percentile(indexed, 0.5)),
-    indexed_p95_ms: Math.round(percentile(indexed, 0.95)),
+    included_p50_ms: Math.round(percentile(included, 50)),
+    indexed_p50_ms: Math.round(percentile(indexed, 50)),
+    indexed_p95_ms: Math.round(percentile(indexed, 95)),
   };
   log("");
-  log(`click → sent (build, sign, send)  p50 ${percentile(built, 0.5).toFixed(0)} ms, p95 ${percentile(built, 0.95).toFixed(0)} ms`);
-  log(`click → included                  p50 ${figures.included_p50_ms} ms, p95 ${percentile(included, 0.95).toFixed(0)} ms`);
+  log(`click → sent (build, sign, send)  p50 ${percentile(built, 50).toFixed(0)} ms, p95 ${percentile(built, 95).toFixed(0)} ms`);
+  log(`click → included                  p50 ${figures.included_p50_ms} ms, p95 ${percentile(included, 95).toFixed(0)} ms`);
   log(`click → indexed                   p50 ${figures.indexed_p50_ms} ms, p95 ${figures.indexed_p95_ms} ms, max ${indexed[indexed.length - 1]!.toFixed(0)} ms`);
   log(`indexed p95 target < ${TARGET_INDEXED_P95_MS} ms: ${figures.indexed_p95_ms < TARGET_INDEXED_P95_MS ? "met" : "MISSED"}`);
   log(`total run time ${((Date.now() - began) / 1000).toFixed(1)} s; load average now ${loadavg()[0].toFixed(1)}`);
@@ -181,13 +166,4 @@ async function main() {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  exitCode = 1;
-  log(`bench:writes failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBench("bench:writes", main, cleanUp);

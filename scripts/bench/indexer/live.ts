@@ -17,17 +17,18 @@
  * on that evaluation yet, half each, spread evenly over the run (`perSecond` per second, so a few
  * per block), sent with eth_sendTransaction through anvil's auto-impersonation.
  */
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { encodeFunctionData, type Address, type Hex } from "viem";
-import { partyAbi } from "../../abis/party.js";
-import type { Indexer } from "../lib/indexer.js";
-import { address, type LiveFixtures } from "./generate.js";
+import { partyAbi } from "../../../abis/party.js";
+import type { Indexer } from "../../lib/indexer.js";
+import { percentile } from "../percentile.js";
+import { impersonatedTransaction, type BenchChain } from "./chain.js";
+import type { LiveFixtures } from "./generate.js";
 import { fetchMetrics, sum } from "./metrics.js";
-import { toQuantity, type Rpc } from "./rpc.js";
+import { address } from "./plan.js";
 
-export type LiveParameters = {
-  rpc: Rpc;
-  party: Address;
+export type LiveParameters = BenchChain & {
   indexer: Indexer;
   /** The product indexer's database. */
   databaseUrl: string;
@@ -35,7 +36,6 @@ export type LiveParameters = {
   fixtures: LiveFixtures;
   transactions: number;
   perSecond: number;
-  log: (message: string) => void;
 };
 
 export type LiveResult = {
@@ -47,14 +47,6 @@ export type LiveResult = {
   /** Ponder's own ponder_realtime_latency (block received → processed), mean over the run. */
   ponderProcessingMeanMs: number | null;
 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Nearest-rank percentile. */
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 export async function measureLiveLag(params: LiveParameters): Promise<LiveResult> {
   const { rpc, party, log } = params;
@@ -131,13 +123,10 @@ export async function measureLiveLag(params: LiveParameters): Promise<LiveResult
         from = voter;
         data = encodeFunctionData({ abi: partyAbi, functionName: "vote", args: [evaluationId, ((i * 37) % 256) - 128] });
       }
-      const nonce = fixtures.nonces.get(from) ?? 0;
-      fixtures.nonces.set(from, nonce + 1);
+      const send = impersonatedTransaction(fixtures.nonces, party, { from, data, gas: 500_000 });
       sends.push(
         rpc
-          .call<Hex>("eth_sendTransaction", [
-            { from, to: party, data, gas: toQuantity(500_000), nonce: toQuantity(nonce), maxFeePerGas: "0x0", maxPriorityFeePerGas: "0x0" },
-          ])
+          .call<Hex>(send.method, send.params)
           .then((hash) => {
             hashes.push(hash);
             pending.add(hash);
@@ -177,10 +166,11 @@ export async function measureLiveLag(params: LiveParameters): Promise<LiveResult
 
     const latency = (samples: typeof before, suffix: string) => sum(samples, `ponder_realtime_latency_${suffix}`);
     const count = latency(after, "count") - latency(before, "count");
+    const sorted = [...lagsMs].sort((a, b) => a - b);
     return {
       lagsMs,
-      p50: percentile(lagsMs, 50),
-      p95: percentile(lagsMs, 95),
+      p50: percentile(sorted, 50),
+      p95: percentile(sorted, 95),
       max: Math.max(...lagsMs),
       blocks: blocks.size,
       ponderProcessingMeanMs: count > 0 ? (latency(after, "sum") - latency(before, "sum")) / count : null,

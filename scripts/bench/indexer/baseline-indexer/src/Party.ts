@@ -3,7 +3,7 @@
  * only Ponder's own cost (fetching logs, blocks and transactions, decoding, checkpointing).
  */
 import { ponder } from "ponder:registry";
-import { partyAbi } from "../../../../abis/party";
+import { partyAbi } from "../../../../../abis/party";
 
 type EventName = Parameters<typeof ponder.on>[0];
 

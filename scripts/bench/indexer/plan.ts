@@ -1,60 +1,23 @@
 /**
- * Generates the benchmark's data set on an anvil that runs with `--auto-impersonate`, a zero base
- * fee and a 1e9 block gas limit, with automine off: every transaction is sent with
- * eth_sendTransaction from whatever address must send it (no signing, no funding; gas price 0),
- * a block is mined with evm_mine after every `txsPerBlock` transactions.
+ * The benchmark's data set, planned up front. The mix exercises every handler the way the product
+ * will: chapters founded in batches (each founder yields JoinedChapter + JoinedParty), party-only
+ * members added in batches of 500 by party executives, applications with recommendations and
+ * decisions, evaluations with many votes and re-votes, party-executive scores, info messages,
+ * members leaving and being removed, executives promoted and (by leaving) demoted.
  *
- * The mix exercises every handler the way the product will: chapters founded in batches (each
- * founder yields JoinedChapter + JoinedParty), party-only members added in batches of 500 by party
- * executives, applications with recommendations and decisions, evaluations with many votes and
- * re-votes, party-executive scores, info messages, members leaving and being removed, executives
- * promoted and (by leaving) demoted.
- *
- * Transactions are planned up front in four phases; a phase only starts once the previous one is
- * mined, since its transactions depend on the previous phase's state across senders. Inside a
- * phase the transactions of different senders are interleaved at random, while each sender's own
- * transactions keep their order (their nonces).
+ * Four phases; a phase only starts once the previous one is mined, since its transactions depend
+ * on the previous phase's state across senders. Inside a phase the transactions of different
+ * senders are interleaved at random, while each sender's own transactions keep their order (their
+ * nonces).
  */
-import { encodeFunctionData, keccak256, sha256, stringToHex, toEventSelector, type Address, type Hex } from "viem";
-import { partyAbi } from "../../abis/party.js";
-import { toQuantity, type Rpc } from "./rpc.js";
+import { encodeFunctionData, keccak256, sha256, stringToHex, type Address, type Hex } from "viem";
+import { partyAbi } from "../../../abis/party.js";
+import { mulberry32 } from "../../lib/prng.js";
 
 type PartyAbi = typeof partyAbi;
 type WriteName = Extract<PartyAbi[number], { type: "function"; stateMutability: "nonpayable" }>["name"];
 
 export type PlannedTx = { from: Address; data: Hex; gas: number; events: number };
-
-export type GenerateParameters = {
-  rpc: Rpc;
-  party: Address;
-  admin: Address;
-  /** Chapters founded; every other quantity scales with it. 200 gives ~125,000 events. */
-  chapters: number;
-  /** Transactions per mined block (fewer when their gas limits would not fit in one block). */
-  txsPerBlock: number;
-  /** The chain's block gas limit: anvil drops a sender's later transactions when one of them
-   * does not fit into the block being mined, so blocks are cut to stay below it. */
-  blockGasLimit: number;
-  log: (message: string) => void;
-};
-
-/** What the live-lag phase needs to produce more events without breaking any rule. */
-export type LiveFixtures = {
-  chapters: number;
-  /** Chapter members who have not voted on the chapter's first evaluation yet. */
-  freshVoters: { voter: Address; evaluationId: bigint }[];
-  nonces: Map<Address, number>;
-};
-
-export type GenerateResult = {
-  /** Logs of the events the product indexer handles (everything but Initialized/Upgraded). */
-  events: number;
-  transactions: number;
-  firstBlock: number;
-  lastBlock: number;
-  eventsByName: Record<string, number>;
-  live: LiveFixtures;
-};
 
 const FOUNDERS_PER_CHAPTER = 100;
 const CHAPTERS_PER_BATCH = 10;
@@ -82,18 +45,6 @@ const F = {
 } as const;
 const LEAVING_EXECUTIVE_CHAPTERS = 20;
 
-/** mulberry32: a deterministic data set without Math.random. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A distinct, realistic-looking (uniformly random) address per label; no key needed. */
 export const address = (label: string): Address => `0x${keccak256(stringToHex(label)).slice(26)}`;
 
@@ -117,7 +68,7 @@ function interleave(txs: PlannedTx[], random: () => number): PlannedTx[] {
 }
 
 export function planTransactions(params: { admin: Address; chapters: number }) {
-  const random = prng(0xbe4c4);
+  const random = mulberry32(0xbe4c4);
   const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
   const C = params.chapters;
   const admin = params.admin;
@@ -245,138 +196,4 @@ export function planTransactions(params: { admin: Address; chapters: number }) {
     founders[c].slice(F.firstFreshVoter, F.leaver).map((voter) => ({ voter, evaluationId: evaluationId(c, 0) })),
   ).flat();
   return { phases, freshVoters };
-}
-
-/** Topic0 of every event the product indexer handles: the ABI's, less the proxy's own. */
-export function productEventTopics(): Map<Hex, string> {
-  const topics = new Map<Hex, string>();
-  for (const item of partyAbi) {
-    if (item.type !== "event" || item.name === "Initialized" || item.name === "Upgraded") continue;
-    topics.set(toEventSelector(item), item.name);
-  }
-  return topics;
-}
-
-type Log = { topics: Hex[]; blockNumber: Hex; transactionHash: Hex };
-
-/** Counts the product's events on chain in [from, to], by name. */
-export async function countEvents(rpc: Rpc, party: Address, from: number, to: number) {
-  const topics = productEventTopics();
-  const byName: Record<string, number> = {};
-  let total = 0;
-  const step = 500;
-  const ranges: [number, number][] = [];
-  for (let start = from; start <= to; start += step) ranges.push([start, Math.min(to, start + step - 1)]);
-  for (let i = 0; i < ranges.length; i += 8) {
-    const results = await rpc.batch<Log[]>(
-      ranges.slice(i, i + 8).map(([a, b]) => ({
-        method: "eth_getLogs",
-        params: [{ address: party, fromBlock: toQuantity(a), toBlock: toQuantity(b) }],
-      })),
-    );
-    for (const log of results.flat()) {
-      const name = topics.get(log.topics[0]);
-      if (!name) continue;
-      byName[name] = (byName[name] ?? 0) + 1;
-      total++;
-    }
-  }
-  return { total, byName };
-}
-
-async function pendingTransactions(rpc: Rpc): Promise<number> {
-  const status = await rpc.call<{ pending: Hex; queued: Hex }>("txpool_status");
-  return Number(status.pending) + Number(status.queued);
-}
-
-/** Reverted transactions in [from, to], for the error message when the counts disagree. */
-async function revertedTransactions(rpc: Rpc, from: number, to: number): Promise<string[]> {
-  const reverted: string[] = [];
-  for (let start = from; start <= to && reverted.length < 5; start += 50) {
-    const blocks = await rpc.batch<{ status: Hex; transactionHash: Hex; from: Address }[]>(
-      Array.from({ length: Math.min(50, to - start + 1) }, (_, i) => ({ method: "eth_getBlockReceipts", params: [toQuantity(start + i)] })),
-    );
-    for (const receipt of blocks.flat()) {
-      if (receipt.status !== "0x1") reverted.push(`${receipt.transactionHash} from ${receipt.from}`);
-    }
-  }
-  return reverted;
-}
-
-export async function generate(params: GenerateParameters): Promise<GenerateResult> {
-  const { rpc, party, admin, log } = params;
-  const { phases, freshVoters } = planTransactions({ admin, chapters: params.chapters });
-  const nonces = new Map<Address, number>();
-  nonces.set(admin, Number(await rpc.call<Hex>("eth_getTransactionCount", [admin, "latest"])));
-  const firstBlock = Number(await rpc.call<Hex>("eth_blockNumber")) + 1;
-  const totalTxs = phases.reduce((n, p) => n + p.length, 0);
-  let sent = 0;
-  let lastReport = Date.now();
-  let sendMs = 0;
-  let mineMs = 0;
-
-  for (const [index, phase] of phases.entries()) {
-    const gasBudget = params.blockGasLimit * 0.9;
-    for (let i = 0; i < phase.length; ) {
-      const chunk: PlannedTx[] = [];
-      let gas = 0;
-      while (i < phase.length && chunk.length < params.txsPerBlock && (chunk.length === 0 || gas + phase[i].gas <= gasBudget)) {
-        gas += phase[i].gas;
-        chunk.push(phase[i++]);
-      }
-      const sendStart = Date.now();
-      await rpc.batch(
-        chunk.map((t) => {
-          const nonce = nonces.get(t.from) ?? 0;
-          nonces.set(t.from, nonce + 1);
-          return {
-            method: "eth_sendTransaction",
-            params: [
-              {
-                from: t.from,
-                to: party,
-                data: t.data,
-                gas: toQuantity(t.gas),
-                nonce: toQuantity(nonce),
-                maxFeePerGas: "0x0",
-                maxPriorityFeePerGas: "0x0",
-              },
-            ],
-          };
-        }),
-      );
-      const mineStart = Date.now();
-      sendMs += mineStart - sendStart;
-      await rpc.call("evm_mine");
-      mineMs += Date.now() - mineStart;
-      sent += chunk.length;
-      if (Date.now() - lastReport > 5000) {
-        lastReport = Date.now();
-        log(`  generating: ${sent}/${totalTxs} transactions (phase ${index + 1}/4; ${sendMs} ms sending, ${mineMs} ms mining)`);
-      }
-    }
-    // Every transaction of the phase must be in a block before the next phase depends on it.
-    for (let attempt = 0; (await pendingTransactions(rpc)) > 0; attempt++) {
-      if (attempt >= 3) throw new Error(`phase ${index + 1}: transactions still pending after mining`);
-      await rpc.call("evm_mine");
-    }
-  }
-
-  const lastBlock = Number(await rpc.call<Hex>("eth_blockNumber"));
-  const expected = 4 /* RoleHolderSet from initialize() */ + phases.flat().reduce((n, t) => n + t.events, 0);
-  const counted = await countEvents(rpc, party, 0, lastBlock);
-  if (counted.total !== expected) {
-    const reverted = await revertedTransactions(rpc, firstBlock, lastBlock);
-    throw new Error(
-      `expected ${expected} party events on chain, found ${counted.total}; reverted transactions: ${reverted.join(", ") || "none found"}`,
-    );
-  }
-  return {
-    events: counted.total,
-    transactions: totalTxs,
-    firstBlock,
-    lastBlock,
-    eventsByName: counted.byName,
-    live: { chapters: params.chapters, freshVoters, nonces },
-  };
 }

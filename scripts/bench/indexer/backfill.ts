@@ -14,8 +14,8 @@
 import { createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createDatabase } from "../lib/database.js";
-import { startIndexer, type Indexer } from "../lib/indexer.js";
+import { createDatabase } from "../../lib/database.js";
+import { startIndexer, type Indexer } from "../../lib/indexer.js";
 import { completedEvents, fetchMetrics, type Sample } from "./metrics.js";
 
 export type BackfillParameters = {
