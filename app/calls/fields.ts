@@ -5,6 +5,7 @@
  */
 import { getAddress, isAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
+import { isBytes32 } from "../utils/hex";
 
 /** A field that is required, and whose `parse` returns undefined for a value it rejects. */
 export function field<T>(expected: string, parse: (value: unknown) => T | undefined) {
@@ -65,8 +66,6 @@ const ADDRESS = "must be an address (0x followed by 40 hex digits)";
 const toAddress = (v: unknown): Address | undefined => (typeof v === "string" && isAddress(v.trim(), { strict: false }) ? getAddress(v.trim()) : undefined);
 export const address = field(ADDRESS, toAddress);
 
-/** The one check of a 32-byte hex value (hashes, digests, commands). */
-export const isBytes32 = (v: unknown): v is Hex => typeof v === "string" && /^0x[0-9a-fA-F]{64}$/.test(v);
 export const toBytes32 = (v: unknown): Hex | undefined =>
   typeof v === "string" && isBytes32(v.trim()) ? (v.trim().toLowerCase() as Hex) : undefined;
 export const bytes32 = field("must be 32 bytes: 0x followed by 64 hex digits", toBytes32);

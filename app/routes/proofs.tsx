@@ -11,7 +11,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useContext, useState, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { QrCode } from "../components/qr-code";
-import { PARTY_DOMAIN } from "../utils/command-typed-data";
+import { PARTY_DOMAIN } from "../utils/party-domain";
 import { partyAddress } from "../utils/env.server";
 import {
   checkChapterId,

@@ -10,7 +10,7 @@
  */
 import { getAddress, hashTypedData, isAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
-import { isBytes32 } from "../calls/fields";
+import { isBytes32 } from "../utils/hex";
 import { usedCommandDigests } from "../../db/app-schema";
 import { db } from "../../db/client.server";
 import { lt } from "drizzle-orm";

@@ -8,15 +8,12 @@
  * member's wallet and resends `{ message, signature }` (see {@link sendCommand}).
  */
 import { hexToString, stringToHex, trim, type Address, type Hex, type TypedDataDefinition } from "viem";
-import { isBytes32 } from "../calls/fields";
+import { isBytes32 } from "./hex";
+import { PARTY_DOMAIN } from "./party-domain";
 
 export const COMMAND_ENDPOINT = "/api/command";
 
-/**
- * The product's one EIP-712 domain (commands and proofs), without the verifying contract: the
- * party contract, per deployment. SPEC 9: domain version 1.
- */
-export const PARTY_DOMAIN = { name: "Party", version: "1", chainId: 137 } as const;
+
 
 export const commandTypes = {
   Command: [

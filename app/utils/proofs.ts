@@ -22,7 +22,7 @@
  */
 import { createContext } from "react";
 import type { Address, Hex, TypedDataDefinition } from "viem";
-import { PARTY_DOMAIN } from "./command-typed-data";
+import { PARTY_DOMAIN } from "./party-domain";
 import { readStreamLimited } from "./read-limited";
 
 export type ProofKind = "membership" | "social";
