@@ -6,7 +6,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   BaseError,
-  decodeErrorResult,
   keccak256,
   parseGwei,
   TransactionReceiptNotFoundError,
@@ -14,7 +13,7 @@ import {
   type Hex,
   type TransactionReceipt,
 } from "viem";
-import { partyAbi } from "../../../abis/party.js";
+import { revertDataOf, revertErrorName } from "../../../app/calls/revert.js";
 import type { SeedClients } from "./clients.js";
 import type { Account } from "./plan.js";
 import type { Tx } from "./transactions.js";
@@ -111,20 +110,11 @@ export class PhaseRunner {
         blockNumber: receipt.blockNumber - 1n,
       });
     } catch (error) {
-      const data = error instanceof BaseError ? findRevertData(error) : undefined;
+      const data = error instanceof BaseError ? revertDataOf(error) : undefined;
       if (!data) return error instanceof Error ? error.message.split("\n")[0] : undefined;
-      try {
-        return decodeErrorResult({ abi: partyAbi, data }).errorName;
-      } catch {
-        return data;
-      }
+      const name = revertErrorName(data);
+      return name === "Unknown" ? data : name;
     }
     return undefined;
   }
-}
-
-function findRevertData(error: BaseError): Hex | undefined {
-  const withData = error.walk((cause) => typeof (cause as { data?: unknown }).data === "string");
-  const data = (withData as { data?: unknown } | null)?.data;
-  return typeof data === "string" && data.startsWith("0x") ? (data as Hex) : undefined;
 }
