@@ -1,21 +1,22 @@
 /**
- * The JavaScript a browser loads first for `/` and `/chapters/:id` (the entry, root and route
- * modules and their imports, as the served HTML lists them) stays under 150 KB gzip, and none of
- * it is wallet code. The pages are served without a database (they answer 503): which scripts a
- * page loads depends only on the matched routes, not on the data.
+ * The one bundle budget: the JavaScript a browser loads first (the scripts the served HTML lists)
+ * stays under 150 KB gzip and holds no wallet code, for the browsing pages (`/`, `/chapters/:id`:
+ * exactly the entry, root and route modules and their imports) and the proof pages (`/proofs`,
+ * `/verify`: no viem either, the QR encoder loaded on demand). The pages are served without a
+ * database (they answer 503): which scripts a page loads depends only on the matched routes.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { freePort } from "../../scripts/lib/free-port.js";
 import { startAppServer, type AppServer } from "../setup/app-server.js";
-import { get } from "./html.js";
+import { get } from "../setup/html.js";
 
 const BUDGET = 150 * 1024;
 const WALLET = /account-kit|wallet/i;
 
 let app: AppServer;
-let metafile: { outputs: Record<string, { inputs: Record<string, unknown> }> };
+let metafile: { outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }> };
 
 beforeAll(async () => {
   const dead = `http://127.0.0.1:${await freePort()}`;
@@ -72,4 +73,28 @@ describe.each([
       expect(readFileSync(join(app.dir, "public", script), "utf8")).not.toMatch(/@account-kit|account-kit\//);
     }
   });
+});
+
+describe.each(["/proofs", "/verify"])("initial JavaScript of %s", (path) => {
+  it("is under 150 KB gzip, without wallet code, viem or the QR encoder", async () => {
+    const { status } = await get(app.url, path);
+    expect([path, status]).toEqual([path, 200]);
+    const { scripts } = await initialScripts(path);
+    expect(scripts.some((script) => script.includes(path === "/proofs" ? "routes/proofs-" : "routes/verify-"))).toBe(true);
+    let gzipped = 0;
+    for (const script of scripts) {
+      const bytes = readFileSync(join(app.dir, "public", script));
+      gzipped += gzipSync(bytes).length;
+      const inputs = Object.keys(metafile.outputs[`public${script}`]?.inputs ?? {});
+      expect([script, inputs.filter((input) => /account-kit|wallet|node_modules\/viem\/|qrcode-generator/.test(input))]).toEqual([script, []]);
+    }
+    console.info(`${path}: ${scripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzip`);
+    expect(gzipped).toBeLessThan(BUDGET);
+  });
+});
+
+it("/proofs loads the QR encoder by a dynamic import", () => {
+  const route = Object.keys(metafile.outputs).find((output) => output.startsWith("public/build/routes/proofs-"))!;
+  const dynamic = metafile.outputs[route]!.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path);
+  expect(dynamic.some((output) => Object.keys(metafile.outputs[output]!.inputs).some((input) => input.includes("qrcode-generator")))).toBe(true);
 });

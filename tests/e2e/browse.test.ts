@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { ROOT } from "../../scripts/lib/paths.js";
-import { chainFacts, type ChainFacts } from "../app/chain-facts.js";
+import { chainFacts, type ChainFacts } from "../setup/chain-facts.js";
 import { startStack, type Stack } from "../setup/stack.js";
 
 const SCREENSHOTS = join(ROOT, "artifacts", "screenshots");

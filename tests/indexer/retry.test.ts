@@ -12,7 +12,7 @@ import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { encodeFunctionData, type Hex } from "viem";
 import { partyAbi } from "../../abis/party.js";
 import { ADMIN, BOB } from "../fixtures/accounts.js";
-import { startWalletServices, type WalletServices } from "../operations/user-ops.js";
+import { startWalletServices, type WalletServices } from "../setup/wallet-services.js";
 import { dumpReadModel } from "../setup/read-model.js";
 import { lc, loc, useIndexerTest } from "./helpers.js";
 

@@ -12,7 +12,7 @@ import pg from "pg";
 import { partyAbi } from "../../abis/party.js";
 import { entryPointEventsAbi } from "../../indexer/src/lib/user-operations.js";
 import { ADMIN, BOB } from "../fixtures/accounts.js";
-import { FIXED_GAS, startWalletServices, type WalletServices } from "../operations/user-ops.js";
+import { FIXED_GAS, startWalletServices, type WalletServices } from "../setup/wallet-services.js";
 import { dumpReadModel } from "../setup/read-model.js";
 import { lc, loc, useIndexerTest, type TestIndexer } from "./helpers.js";
 

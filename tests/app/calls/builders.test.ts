@@ -1,0 +1,158 @@
+/**
+ * Every call builder: the selector is the one of the function's signature (computed here from the
+ * signature text, not from the ABI), the arguments decode back, `to` is the checksummed party and
+ * no value is sent; batches send nothing for an empty list; the registry builds the same calls.
+ */
+import { decodeFunctionData, getAddress, slice, toFunctionSelector, zeroAddress, type Hex } from "viem";
+import { partyAbi } from "../../../abis/party.js";
+import { operationNames, operations, type Call } from "../../../app/calls/index.js";
+import { acceptPartyAdmin } from "../../../app/calls/accept-party-admin.js";
+import { addChapterToParty } from "../../../app/calls/add-chapter-to-party.js";
+import { addMemberToParty } from "../../../app/calls/add-member-to-party.js";
+import { applyForChapterMembership } from "../../../app/calls/apply-for-chapter-membership.js";
+import { demoteChapterExecutive } from "../../../app/calls/demote-chapter-executive.js";
+import { demotePartyExecutive } from "../../../app/calls/demote-party-executive.js";
+import { leaveChapter } from "../../../app/calls/leave-chapter.js";
+import { leaveParty } from "../../../app/calls/leave-party.js";
+import { mintEvaluation } from "../../../app/calls/mint-evaluation.js";
+import { promoteChapterExecutive } from "../../../app/calls/promote-chapter-executive.js";
+import { promotePartyExecutive } from "../../../app/calls/promote-party-executive.js";
+import { recommendForChapterMembership } from "../../../app/calls/recommend-for-chapter-membership.js";
+import { removeChapter } from "../../../app/calls/remove-chapter.js";
+import { removeMemberFromChapter } from "../../../app/calls/remove-member-from-chapter.js";
+import { removeMemberFromParty } from "../../../app/calls/remove-member-from-party.js";
+import { sendInfo } from "../../../app/calls/send-info.js";
+import { setCentralCommitteeMember } from "../../../app/calls/set-central-committee-member.js";
+import { setChapterAdmin } from "../../../app/calls/set-chapter-admin.js";
+import { setEvaluationMinter } from "../../../app/calls/set-evaluation-minter.js";
+import { setInfoSender } from "../../../app/calls/set-info-sender.js";
+import { setPartyAdmin } from "../../../app/calls/set-party-admin.js";
+import { updateChapterLocation } from "../../../app/calls/update-chapter-location.js";
+import { updateMemberApplicationForChapter } from "../../../app/calls/update-member-application-for-chapter.js";
+import { vote } from "../../../app/calls/vote.js";
+import { ALICE, BOB, CAROL } from "../../fixtures/accounts.js";
+
+// Lower case on purpose: the builders must checksum it.
+const PARTY = "0x5fbdb2315678afecb367f032d93f642f64180aa3";
+const [A, B, C] = [ALICE.address, BOB.address, CAROL.address];
+const BIG_ID = (1n << 128n) - 1n;
+const EVAL_ID = (1n << 256n) - 1n;
+const DIGEST: Hex = `0x${"ab".repeat(32)}`;
+const BERLIN: Hex = `0x4265726c696e${"00".repeat(26)}`;
+const MUNICH: Hex = `0x${"11".repeat(32)}`;
+
+type Case = { signature: string; call: Call | Call[]; args: readonly unknown[] | undefined };
+
+const cases: Case[] = [
+  { signature: "applyForChapterMembership(uint128)", call: applyForChapterMembership(PARTY, { chapterId: BIG_ID }), args: [BIG_ID] },
+  { signature: "addMemberToParty(address[])", call: addMemberToParty(PARTY, { accounts: [A, B] }), args: [[A, B]] },
+  { signature: "recommendForChapterMembership(address[])", call: recommendForChapterMembership(PARTY, { accounts: [C] }), args: [[C]] },
+  { signature: "updateMemberApplicationForChapter(address,bool)", call: updateMemberApplicationForChapter(PARTY, { account: A, approved: true }), args: [A, true] },
+  { signature: "updateMemberApplicationForChapter(address,bool)", call: updateMemberApplicationForChapter(PARTY, { account: B, approved: false }), args: [B, false] },
+  { signature: "leaveChapter()", call: leaveChapter(PARTY), args: undefined },
+  { signature: "leaveParty()", call: leaveParty(PARTY), args: undefined },
+  { signature: "promoteChapterExecutive(address,uint128)", call: promoteChapterExecutive(PARTY, { account: A, chapterId: 3n }), args: [A, 3n] },
+  { signature: "demoteChapterExecutive(address,uint128)", call: demoteChapterExecutive(PARTY, { account: B, chapterId: 4n }), args: [B, 4n] },
+  { signature: "promotePartyExecutive(address)", call: promotePartyExecutive(PARTY, { account: C }), args: [C] },
+  { signature: "demotePartyExecutive(address)", call: demotePartyExecutive(PARTY, { account: A }), args: [A] },
+  { signature: "removeChapter(uint128)", call: removeChapter(PARTY, { chapterId: 9n }), args: [9n] },
+  { signature: "removeMemberFromChapter(address)", call: removeMemberFromChapter(PARTY, { account: B }), args: [B] },
+  { signature: "removeMemberFromParty(address)", call: removeMemberFromParty(PARTY, { account: C }), args: [C] },
+  {
+    signature: "addChapterToParty(address[][],bytes32[],uint16[],uint16[])",
+    call: addChapterToParty(PARTY, {
+      chapters: [
+        { applicants: [A, B], location: BERLIN, x: 10, y: 65535 },
+        { applicants: [], location: MUNICH, x: 0, y: 7 },
+      ],
+    }),
+    args: [[[A, B], []], [BERLIN, MUNICH], [10, 0], [65535, 7]],
+  },
+  { signature: "vote(uint256,int8)", call: vote(PARTY, { evaluationId: EVAL_ID, score: -128 }), args: [EVAL_ID, -128] },
+  { signature: "vote(uint256,int8)", call: vote(PARTY, { evaluationId: 1n, score: 127 }), args: [1n, 127] },
+  {
+    signature: "mintEvaluation(uint128,uint8,uint8,bytes32)",
+    call: mintEvaluation(PARTY, { chapterId: 2n, hashCode: 0x12, hashSize: 32, hashDigest: DIGEST }),
+    args: [2n, 0x12, 32, DIGEST],
+  },
+  {
+    signature: "sendInfo(string,uint8,uint8,uint8,bytes32)",
+    call: sendInfo(PARTY, { eventName: "Parteitag ✓", infoType: 255, hashCode: 0x55, hashSize: 20, hashDigest: DIGEST }),
+    args: ["Parteitag ✓", 255, 0x55, 20, DIGEST],
+  },
+  {
+    signature: "updateChapterLocation(uint128,bytes32,uint16,uint16)",
+    call: updateChapterLocation(PARTY, { chapterId: 1n, location: BERLIN, x: 1, y: 2 }),
+    args: [1n, BERLIN, 1, 2],
+  },
+  { signature: "setCentralCommitteeMember(uint128,address)", call: setCentralCommitteeMember(PARTY, { chapterId: 5n, account: A }), args: [5n, A] },
+  { signature: "setCentralCommitteeMember(uint128,address)", call: setCentralCommitteeMember(PARTY, { chapterId: 5n, account: zeroAddress }), args: [5n, zeroAddress] },
+  { signature: "setPartyAdmin(address)", call: setPartyAdmin(PARTY, { holder: A }), args: [A] },
+  { signature: "acceptPartyAdmin()", call: acceptPartyAdmin(PARTY), args: undefined },
+  { signature: "setChapterAdmin(address)", call: setChapterAdmin(PARTY, { holder: B }), args: [B] },
+  { signature: "setEvaluationMinter(address)", call: setEvaluationMinter(PARTY, { holder: C }), args: [C] },
+  { signature: "setInfoSender(address)", call: setInfoSender(PARTY, { holder: A }), args: [A] },
+];
+
+const single = (call: Call | Call[]): Call => {
+  if (!Array.isArray(call)) return call;
+  expect(call).toHaveLength(1);
+  return call[0];
+};
+
+describe.each(cases)("$signature", ({ signature, call, args }) => {
+  it("starts with the signature's selector and decodes back to its arguments", () => {
+    const { to, data, value } = single(call);
+    expect(slice(data, 0, 4)).toBe(toFunctionSelector(signature));
+    const decoded = decodeFunctionData({ abi: partyAbi, data });
+    expect(decoded.functionName).toBe(signature.slice(0, signature.indexOf("(")));
+    expect(decoded.args).toEqual(args);
+    expect(to).toBe(getAddress(PARTY));
+    expect(value).toBe(0n);
+  });
+});
+
+describe("batches", () => {
+  it("send nothing for an empty list (the contract would revert with InvalidInput)", () => {
+    expect(addMemberToParty(PARTY, { accounts: [] })).toEqual([]);
+    expect(recommendForChapterMembership(PARTY, { accounts: [] })).toEqual([]);
+    expect(addChapterToParty(PARTY, { chapters: [] })).toEqual([]);
+  });
+  it("are one call however long the list is", () => {
+    expect(addMemberToParty(PARTY, { accounts: [A, B, C] })).toHaveLength(1);
+    const chapters = [A, B, C].map((a, i) => ({ applicants: [a], location: BERLIN, x: i, y: i }));
+    expect(addChapterToParty(PARTY, { chapters })).toHaveLength(1);
+  });
+});
+
+describe("registry", () => {
+  it("has one operation per state-changing contract function (but initialize and upgrades)", () => {
+    const functions = partyAbi
+      .filter((item) => item.type === "function" && item.stateMutability !== "view")
+      .map((item) => ("name" in item ? item.name : ""))
+      .filter((name) => name !== "initialize" && name !== "upgradeToAndCall");
+    expect([...operationNames].sort()).toEqual(functions.sort());
+    // Every case above names one of them, so every builder is covered.
+    expect(new Set(cases.map((c) => c.signature.slice(0, c.signature.indexOf("("))))).toEqual(new Set(operationNames));
+  });
+
+  it("prepare() turns form-like raw input into the same calls as the typed builder", () => {
+    const prepared = operations.addChapterToParty.prepare(PARTY, {
+      chapters: [{ applicants: [A.toLowerCase(), B], location: "Berlin", x: "10", y: 65535 }, { applicants: [], location: MUNICH, x: 0, y: "7" }],
+    });
+    expect(prepared).toEqual({ ok: true, calls: cases[14].call, subject: { accounts: [A, B] } });
+  });
+
+  it("subject says what the operation is about", () => {
+    const subject = (name: keyof typeof operations, args: object) => {
+      const prepared = operations[name].prepare(PARTY, args);
+      return prepared.ok ? prepared.subject : prepared;
+    };
+    expect(subject("applyForChapterMembership", { chapterId: "5" })).toEqual({ chapterId: 5n });
+    expect(subject("promoteChapterExecutive", { account: A.toLowerCase(), chapterId: 2 })).toEqual({ account: A, chapterId: 2n });
+    expect(subject("vote", { evaluationId: "3", score: "-1" })).toEqual({ evaluationId: 3n });
+    expect(subject("setInfoSender", { holder: B })).toEqual({ account: B });
+    expect(subject("addMemberToParty", { accounts: [A, C] })).toEqual({ accounts: [A, C] });
+    expect(subject("leaveParty", {})).toEqual({});
+  });
+});

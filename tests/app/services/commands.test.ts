@@ -1,0 +1,334 @@
+/**
+ * POST /api/command with EOA signatures: the 401 → sign → resend flow, the session cookie, replay,
+ * the signing-time window, domain and signer mismatches, malformed requests, log_out.
+ */
+import { createHash } from "node:crypto";
+import { ALICE, BOB, CAROL } from "../../fixtures/accounts.js";
+import { commandRequestBody, commandTypedData, encodeCommand, formatCommandError, newCommandMessage, sendCommand } from "../../../app/utils/command-typed-data.js";
+import { commandRequest, nowSeconds, post, signedBody, tokenFrom, unsignedBody, useIdentity } from "../../setup/identity.js";
+
+const id = useIdentity();
+
+const sessionRows = async (address: string) =>
+  (await id.sql.query<{ id: string; address: string; expires_at: Date; revoked_at: Date | null }>("select * from app.sessions where address = $1 order by created_at", [address])).rows;
+
+describe("the sign-in flow", () => {
+  let aliceToken: string;
+  let replayBody: unknown;
+
+  it("answers 401 without a session and without a signature", async () => {
+    const answer = await post(id.route, unsignedBody(ALICE.address, "log_in"));
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(`Not signed in as ${ALICE.address}: sign the command`);
+    expect(answer.setCookie).toBeNull();
+  });
+
+  it("accepts log_in signed by an EOA and starts a session behind a __Host- cookie", async () => {
+    const { body } = await signedBody(id.party, ALICE, "log_in");
+    replayBody = body;
+    const answer = await post(id.route, body);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ ok: true, command: "log_in", signer: ALICE.address });
+    aliceToken = tokenFrom(answer.setCookie);
+    expect(answer.setCookie).toBe(`__Host-session=${aliceToken}; Max-Age=2592000; Path=/; HttpOnly; Secure; SameSite=Lax`);
+    expect(Buffer.from(aliceToken, "base64url")).toHaveLength(32);
+
+    const rows = await sessionRows(ALICE.address);
+    expect(rows).toHaveLength(1);
+    // Only the token's hash is stored.
+    expect(rows[0]!.id).toBe(createHash("sha256").update(aliceToken).digest("hex"));
+    expect(rows[0]!.id).not.toContain(aliceToken);
+    const days = (rows[0]!.expires_at.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.99);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(answer.body.expiresAt).toBe(rows[0]!.expires_at.toISOString());
+  });
+
+  it("refuses the same signed request again with 409 (replay)", async () => {
+    const answer = await post(id.route, replayBody);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toMatch(/already accepted/);
+    expect(answer.setCookie).toBeNull();
+    expect(await sessionRows(ALICE.address)).toHaveLength(1);
+  });
+
+  it("accepts a second command with the cookie and no signature", async () => {
+    const answer = await post(id.route, unsignedBody(ALICE.address, "log_in"), { token: aliceToken });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ ok: true, command: "log_in", signer: ALICE.address });
+    // The existing session is kept: no new cookie, no new row.
+    expect(answer.setCookie).toBeNull();
+    expect(await sessionRows(ALICE.address)).toHaveLength(1);
+  });
+
+  it("does not let a session of one address authenticate another", async () => {
+    const answer = await post(id.route, unsignedBody(BOB.address, "log_in"), { token: aliceToken });
+    expect(answer.status).toBe(401);
+  });
+
+  it("ignores a cookie that names no session", async () => {
+    const answer = await post(id.route, unsignedBody(ALICE.address, "log_in"), { token: "A".repeat(43) });
+    expect(answer.status).toBe(401);
+  });
+
+  it("refuses an expired session", async () => {
+    const { body } = await signedBody(id.party, CAROL, "log_in");
+    const token = tokenFrom((await post(id.route, body)).setCookie);
+    await id.sql.query("update app.sessions set expires_at = now() - interval '1 second' where address = $1", [CAROL.address]);
+    expect((await post(id.route, unsignedBody(CAROL.address, "log_in"), { token })).status).toBe(401);
+  });
+
+  it("log_out revokes the session and clears the cookie; the cookie no longer works", async () => {
+    const { body } = await signedBody(id.party, BOB, "log_in");
+    const token = tokenFrom((await post(id.route, body)).setCookie);
+    expect((await post(id.route, unsignedBody(BOB.address, "log_in"), { token })).status).toBe(200);
+
+    const out = await post(id.route, unsignedBody(BOB.address, "log_out"), { token });
+    expect(out.status).toBe(200);
+    expect(out.setCookie).toBe("__Host-session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
+    const [row] = await sessionRows(BOB.address);
+    expect(row!.revoked_at).not.toBeNull();
+    expect((await post(id.route, unsignedBody(BOB.address, "log_in"), { token })).status).toBe(401);
+  });
+
+  it("a new signed log_in from a browser with a session replaces (revokes) the old one", async () => {
+    const first = tokenFrom((await post(id.route, (await signedBody(id.party, ALICE, "log_in")).body)).setCookie);
+    const second = tokenFrom((await post(id.route, (await signedBody(id.party, ALICE, "log_in")).body, { token: first })).setCookie);
+    expect(second).not.toBe(first);
+    expect((await post(id.route, unsignedBody(ALICE.address, "log_in"), { token: first })).status).toBe(401);
+    expect((await post(id.route, unsignedBody(ALICE.address, "log_in"), { token: second })).status).toBe(200);
+  });
+});
+
+describe("log_out without a session", () => {
+  it("still answers 200 and clears the cookie (nothing to prove to end nothing)", async () => {
+    const answer = await post(id.route, unsignedBody(ALICE.address, "log_out"));
+    expect(answer.status).toBe(200);
+    expect(answer.setCookie).toBe("__Host-session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax");
+  });
+});
+
+describe("while the database is unreachable", () => {
+  it("answers 503 { message }", async () => {
+    const { closeDb } = await import("../../../db/client.server.js");
+    const url = process.env.DATABASE_URL;
+    await closeDb();
+    process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/none";
+    try {
+      const { body } = await signedBody(id.party, ALICE, "log_in");
+      const answer = await post(id.route, body);
+      expect(answer).toMatchObject({ status: 503, body: { message: "The database is not reachable right now. Try again in a few seconds." } });
+    } finally {
+      await closeDb();
+      process.env.DATABASE_URL = url;
+      }
+    expect((await post(id.route, (await signedBody(id.party, ALICE, "log_in")).body)).status).toBe(200);
+  });
+});
+
+describe("housekeeping", () => {
+  it("purges digests accepted over an hour ago and sessions expired or revoked over a day ago", async () => {
+    const { purgeDigests } = await import("../../../app/services/commands.server.js");
+    const { purgeSessions } = await import("../../../app/models/sessions.server.js");
+    await id.sql.query("insert into app.used_command_digests (digest, signer, command, accepted_at) values ('0xold', $1, 'log_in', now() - interval '2 hours')", [ALICE.address]);
+    await id.sql.query(
+      `insert into app.sessions (id, address, expires_at, revoked_at) values
+         ('expired', $1, now() - interval '2 days', null), ('revoked', $1, now() + interval '1 day', now() - interval '2 days'),
+         ('recently-revoked', $1, now() + interval '1 day', now() - interval '1 hour')`,
+      [ALICE.address],
+    );
+    expect(await purgeDigests()).toBe(1);
+    expect(await purgeSessions()).toBe(2);
+    const { rows } = await id.sql.query("select id from app.sessions where id in ('expired', 'revoked', 'recently-revoked')");
+    expect(rows).toEqual([{ id: "recently-revoked" }]);
+  });
+});
+
+describe("replay under concurrency", () => {
+  it("accepts one of several identical signed requests sent at once", async () => {
+    const { body } = await signedBody(id.party, CAROL, "log_in");
+    const answers = await Promise.all(Array.from({ length: 6 }, () => post(id.route, body)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+  });
+
+  it("records the EIP-712 digest of each accepted signed command", async () => {
+    const { message, body } = await signedBody(id.party, CAROL, "log_in");
+    expect((await post(id.route, body)).status).toBe(200);
+    const { hashTypedData } = await import("viem");
+    const digest = hashTypedData(commandTypedData(id.party, message));
+    const { rows } = await id.sql.query("select signer, command from app.used_command_digests where digest = $1", [digest]);
+    expect(rows).toEqual([{ signer: CAROL.address, command: "log_in" }]);
+  });
+});
+
+describe("the signing time", () => {
+  it("refuses a signedAt older than 5 minutes", async () => {
+    const { body } = await signedBody(id.party, ALICE, "log_in", [], { signedAt: nowSeconds() - 301n });
+    const answer = await post(id.route, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe("The command expired: signedAt is more than 5 minutes ago");
+  });
+
+  it("accepts a signedAt 4 minutes old", async () => {
+    const { body } = await signedBody(id.party, ALICE, "log_in", [], { signedAt: nowSeconds() - 240n });
+    expect((await post(id.route, body)).status).toBe(200);
+  });
+
+  it("refuses a signedAt more than 30 s ahead", async () => {
+    const { body } = await signedBody(id.party, ALICE, "log_in", [], { signedAt: nowSeconds() + 60n });
+    const answer = await post(id.route, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe("signedAt is in the future: check the device's clock");
+  });
+
+  it("accepts a signedAt 20 s ahead (clock skew)", async () => {
+    const { body } = await signedBody(id.party, ALICE, "log_in", [], { signedAt: nowSeconds() + 20n });
+    expect((await post(id.route, body)).status).toBe(200);
+  });
+
+  it("checks the window for session-authenticated commands too", async () => {
+    const token = tokenFrom((await post(id.route, (await signedBody(id.party, BOB, "log_in")).body)).setCookie);
+    expect((await post(id.route, unsignedBody(BOB.address, "log_in", [], nowSeconds() - 600n), { token })).status).toBe(400);
+  });
+});
+
+describe("signatures that do not verify answer 401", () => {
+  const digestCount = async () => (await id.sql.query<{ n: number }>("select count(*)::int as n from app.used_command_digests")).rows[0]!.n;
+  let before: number;
+  beforeAll(async () => {
+    before = await digestCount();
+  });
+
+  it("signed for another chain id", async () => {
+    const { body } = await signedBody(id.party, ALICE, "log_in", [], { domain: { chainId: 1 } });
+    const answer = await post(id.route, body);
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe(`The signature does not verify for ${ALICE.address}`);
+  });
+
+  it("signed for another verifying contract", async () => {
+    const { body } = await signedBody(id.party, ALICE, "log_in", [], { domain: { verifyingContract: BOB.address } });
+    expect((await post(id.route, body)).status).toBe(401);
+  });
+
+  it("signed for another domain name or version", async () => {
+    expect((await post(id.route, (await signedBody(id.party, ALICE, "log_in", [], { domain: { name: "Other" } })).body)).status).toBe(401);
+    expect((await post(id.route, (await signedBody(id.party, ALICE, "log_in", [], { domain: { version: "2" } })).body)).status).toBe(401);
+  });
+
+  it("signed by BOB for message.signer ALICE", async () => {
+    const { body } = await signedBody(id.party, BOB, "log_in", [], { signer: ALICE.address });
+    expect((await post(id.route, body)).status).toBe(401);
+  });
+
+  it("a valid signature over other params", async () => {
+    const { body } = await signedBody(id.party, ALICE, "set_telegram_visibility", ["true"]);
+    const tampered = { ...body, message: { ...body.message, params: ["false"] } };
+    expect((await post(id.route, tampered)).status).toBe(401);
+  });
+
+  it("garbage bytes", async () => {
+    const body = commandRequestBody(newCommandMessage(ALICE.address, "log_in"), `0x${"ab".repeat(65)}`);
+    expect((await post(id.route, body)).status).toBe(401);
+  });
+
+  it("and nothing is recorded for them", async () => {
+    expect(await digestCount()).toBe(before);
+  });
+});
+
+describe("malformed requests", () => {
+  const valid = () => unsignedBody(ALICE.address, "log_in");
+
+  it.each([
+    ["not JSON", "{", "The request body is not valid JSON"],
+    ["no message", {}, "message is required"],
+    ["a bad signer", { message: { ...valid().message, signer: "0x1234" } }, "message.signer must be 0x followed by 40 hex digits"],
+    ["a short command", { message: { ...valid().message, command: "0x6c6f67" } }, "message.command must be bytes32: 0x followed by 64 hex digits"],
+    ["a negative signedAt", { message: { ...valid().message, signedAt: -1 } }, "message.signedAt must be unix seconds (uint64), as a whole number or a decimal string"],
+    ["a fractional signedAt", { message: { ...valid().message, signedAt: 1.5 } }, "message.signedAt must be unix seconds (uint64), as a whole number or a decimal string"],
+    ["a signedAt over uint64", { message: { ...valid().message, signedAt: "18446744073709551616" } }, "message.signedAt must fit in uint64"],
+    ["params not a list", { message: { ...valid().message, params: "x" } }, "message.params Expected array, received string"],
+    ["a signature that is not hex", { ...valid(), signature: "0xzz" }, "signature must be 0x-prefixed hex bytes"],
+  ])("400 for %s", async (_, body, message) => {
+    const answer = await post(id.route, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+  });
+
+  it("accepts signedAt as a JSON number", async () => {
+    const token = tokenFrom((await post(id.route, (await signedBody(id.party, CAROL, "log_in")).body)).setCookie);
+    const body = unsignedBody(CAROL.address, "log_in");
+    const answer = await post(id.route, { message: { ...body.message, signedAt: Number(body.message.signedAt) } }, { token });
+    expect(answer.status).toBe(200);
+  });
+
+  it("400 for params a command does not take", async () => {
+    const answer = await post(id.route, unsignedBody(ALICE.address, "log_in", ["extra"]));
+    expect(answer).toMatchObject({ status: 400, body: { message: "log_in takes no params" } });
+    const visibility = await post(id.route, unsignedBody(ALICE.address, "set_telegram_visibility", ["yes"]));
+    expect(visibility).toMatchObject({ status: 400, body: { message: 'set_telegram_visibility takes one param, "true" or "false"' } });
+  });
+
+  it("422 for an unknown command, before asking for a signature", async () => {
+    const body = unsignedBody(ALICE.address, "log_in");
+    const answer = await post(id.route, { message: { ...body.message, command: encodeCommand("log_in").replace("6c6f675f696e", "64656c657465") } });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe('Unknown command "delete"');
+    const binary = await post(id.route, { message: { ...body.message, command: `0x${"ff".repeat(32)}` } });
+    expect(binary.body.message).toBe(`Unknown command "0x${"ff".repeat(32)}"`);
+  });
+
+  it("415 for a body that is not JSON", async () => {
+    const response = await id.route.action({
+      request: commandRequest(JSON.stringify(valid()), { headers: { "content-type": "text/plain" } }),
+      params: {},
+      context: {},
+    });
+    expect(response.status).toBe(415);
+  });
+
+  it("413 for a body over 64 KB", async () => {
+    const body = { ...valid(), padding: "x".repeat(70_000) };
+    const answer = await post(id.route, body);
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe("The request body is larger than 64 KB");
+  });
+
+  it("405 for GET (the loader) and for other methods", async () => {
+    const get = id.route.loader();
+    expect(get.status).toBe(405);
+    expect(await get.json()).toEqual({ message: "Only POST is allowed here" });
+    const put = await id.route.action({ request: new Request("https://party.test/api/command", { method: "PUT" }), params: {}, context: {} });
+    expect(put.status).toBe(405);
+  });
+});
+
+describe("the client helpers", () => {
+  it("formatCommandError is the SPEC 8 alert text", () => {
+    expect(formatCommandError("username is not set", 400)).toBe("Error sending command: username is not set (400)");
+  });
+
+  it("sendCommand sends without a signature, signs on 401 and resends", async () => {
+    const signed: unknown[] = [];
+    const fetchVia: typeof fetch = async (input, init) => {
+      const request = new Request(new URL(String(input), "https://party.test"), { ...init, headers: { ...(init?.headers as Record<string, string>), "x-forwarded-for": "10.200.0.1" } });
+      return id.route.action({ request, params: {}, context: {} });
+    };
+    const result = await sendCommand({
+      message: newCommandMessage(ALICE.address, "log_in", [], Date.now() - 9_000),
+      verifyingContract: id.party,
+      fetch: fetchVia,
+      sign: async (typedData) => {
+        signed.push(typedData);
+        return ALICE.signTypedData(typedData);
+      },
+    });
+    expect(result).toMatchObject({ ok: true, command: "log_in", signer: ALICE.address });
+    expect(signed).toHaveLength(1);
+
+    await expect(
+      sendCommand({ message: newCommandMessage(ALICE.address, "log_in", [], Date.now() - 600_000), verifyingContract: id.party, fetch: fetchVia, sign: async () => "0x" }),
+    ).rejects.toThrow("Error sending command: The command expired: signedAt is more than 5 minutes ago (400)");
+  });
+});

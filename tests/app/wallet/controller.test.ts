@@ -1,0 +1,156 @@
+/**
+ * The wallet controller with a fake back-end, fetch and browser: sign-up and sign-in store only
+ * the session and send log_in (401 → signed → 200); a failed command shows SPEC 8's text; logout
+ * sends log_out and clears the stored session, the back-end and the wallet databases; an
+ * operation without an account triggers the passkey login, reloads and says "Account not available".
+ */
+import type { Address, Hex } from "viem";
+import { createWalletController, FLASH_KEY, type WalletEnvironment } from "../../../app/wallet/controller";
+import { SESSION_KEY, SESSION_TTL_MS } from "../../../app/wallet/session";
+import type { Wallet, WalletConfig, WalletUser } from "../../../app/wallet/types";
+import { MemoryStorage } from "../../fixtures/memory-storage";
+
+const NOW = Date.UTC(2025, 0, 1);
+const PARTY: Address = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
+const config: WalletConfig = { backend: "local", chainId: 137, partyAddress: PARTY, rpcPath: "/api/alchemy-rpc" };
+const USER: WalletUser = { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", orgId: "local", userId: "cred-1", email: null };
+const SIGNATURE: Hex = "0xabcdef";
+
+type Request = { url: string; body: { message: { signer: string; command: string }; signature?: string } };
+
+type Options = { stored?: object; commandStatus?: (r: Request) => number; hasAccount?: boolean; signInError?: Error };
+
+function setup({ stored, commandStatus = () => 200, hasAccount = true, signInError }: Options = {}) {
+  const storage = new MemoryStorage();
+  const flashStorage = new MemoryStorage();
+  if (stored) storage.setItem(SESSION_KEY, JSON.stringify(stored));
+  const requests: Request[] = [];
+  const calls: string[] = [];
+  let connected = hasAccount;
+  const backend: Wallet = {
+    backend: "local",
+    status: "disconnected",
+    get address() {
+      return connected ? USER.address : undefined;
+    },
+    user: undefined,
+    subscribe: () => () => undefined,
+    signUp: async () => (calls.push("signUp"), (connected = true), USER),
+    signIn: async () => {
+      calls.push("signIn");
+      if (signInError) throw signInError;
+      connected = true;
+      return USER;
+    },
+    logout: async () => void (calls.push("logout"), (connected = false)),
+    hasAccount: async () => connected,
+    sendCalls: async () => "0x01",
+    signTypedData: async () => (calls.push("signTypedData"), SIGNATURE),
+    waitForReceipt: async () => {
+      throw new Error("not used");
+    },
+  };
+  const environment: WalletEnvironment = {
+    storage,
+    flashStorage,
+    location: { href: "http://localhost/chapters/1?bundle=b&x=1", reload: () => void calls.push("reload") },
+    history: { state: null, replaceState: (_s, _t, url) => void calls.push(`replaceState ${String(url)}`) },
+    loadBackend: async () => (calls.push("loadBackend"), backend),
+    clearDatabases: async () => calls.push("clearDatabases"),
+    fetch: async (input, init) => {
+      const request = { url: String(input), body: JSON.parse(String(init?.body)) as Request["body"] };
+      requests.push(request);
+      const status = commandStatus(request);
+      const body = status === 200 ? { ok: true } : { message: status === 401 ? "Not signed in" : "Database down" };
+      return new Response(JSON.stringify(body), { status });
+    },
+    now: () => NOW,
+  };
+  const controller = createWalletController(config, environment);
+  return { controller, storage, flashStorage, requests, calls };
+}
+
+const command = (r: Request) => Buffer.from(r.body.message.command.slice(2), "hex").toString().replace(/\0+$/, "");
+
+it("strips the return parameters and restores a stored session without loading a back-end", () => {
+  const { controller, calls } = setup({ stored: { ...USER, expiresAt: NOW + 1000 } });
+  expect(controller.getSnapshot().state).toEqual({ status: "connected", user: USER });
+  expect(calls).toEqual(["replaceState /chapters/1?x=1"]);
+});
+
+it("is disconnected with an expired session, and forgets it", () => {
+  const { controller, storage } = setup({ stored: { ...USER, expiresAt: NOW } });
+  expect(controller.getSnapshot().state).toEqual({ status: "disconnected" });
+  expect(storage.getItem(SESSION_KEY)).toBeNull();
+});
+
+it("signs up: stores only the session for 30 days, then log_in is signed after a 401", async () => {
+  const { controller, storage, requests, calls } = setup({ commandStatus: (r) => (r.body.signature ? 200 : 401) });
+  await controller.signUp();
+  expect(controller.getSnapshot()).toMatchObject({ state: { status: "connected", user: USER }, alert: null });
+  expect(storage.dump()).toEqual({ [SESSION_KEY]: { ...USER, expiresAt: NOW + SESSION_TTL_MS } });
+  expect(requests.map((r) => [r.url, command(r), r.body.message.signer, r.body.signature ?? null])).toEqual([
+    ["/api/command", "log_in", USER.address, null],
+    ["/api/command", "log_in", USER.address, SIGNATURE],
+  ]);
+  expect(calls.filter((c) => !c.startsWith("replaceState"))).toEqual(["loadBackend", "signUp", "signTypedData"]);
+});
+
+it("shows a failed command as SPEC 8 says, and stays signed in", async () => {
+  const { controller } = setup({ commandStatus: () => 503 });
+  await controller.signIn();
+  expect(controller.getSnapshot()).toMatchObject({ state: { status: "connected" }, alert: "Error sending command: Database down (503)" });
+  controller.dismiss();
+  expect(controller.getSnapshot().alert).toBeNull();
+});
+
+it("a failed sign-in is an error state with the reason, and stores nothing", async () => {
+  const closed = Object.assign(new Error("The operation either timed out or was not allowed."), { name: "NotAllowedError" });
+  const { controller, storage, requests } = setup({ signInError: closed });
+  await controller.signIn();
+  expect(controller.getSnapshot().state).toEqual({ status: "error", message: "The passkey prompt was closed or timed out" });
+  expect(storage.dump()).toEqual({});
+  expect(requests).toEqual([]);
+  controller.dismiss();
+  expect(controller.getSnapshot().state).toEqual({ status: "disconnected" });
+});
+
+it("logs out: log_out, the back-end disconnects, the stored session and the wallet databases are gone", async () => {
+  const { controller, storage, requests, calls } = setup({ stored: { ...USER, expiresAt: NOW + 1000 } });
+  storage.setItem("unrelated", "1");
+  await controller.logout();
+  expect(controller.getSnapshot().state).toEqual({ status: "disconnected" });
+  expect(requests.map((r) => [command(r), r.body.signature ?? null])).toEqual([["log_out", null]]);
+  expect(calls.filter((c) => !c.startsWith("replaceState"))).toEqual(["loadBackend", "logout", "clearDatabases"]);
+  expect(storage.dump()).toEqual({ unrelated: 1 });
+});
+
+it("gives the wallet and address for an operation when the account is there", async () => {
+  const { controller, calls } = setup({ stored: { ...USER, expiresAt: NOW + 1000 } });
+  const { address } = await controller.requireWallet();
+  expect(address).toBe(USER.address);
+  expect(calls).not.toContain("reload");
+});
+
+it("without an account: passkey login, reload, and 'Account not available' shown after the reload", async () => {
+  const first = setup({ hasAccount: false });
+  await expect(first.controller.requireWallet()).rejects.toThrow("Account not available");
+  expect(first.calls.filter((c) => !c.startsWith("replaceState"))).toEqual(["loadBackend", "signIn", "reload"]);
+  expect(first.flashStorage.getItem(FLASH_KEY)).toBe("Account not available");
+  // The reloaded page's controller shows it once.
+  const environmentAfterReload = first.flashStorage;
+  const second = createWalletController(config, {
+    storage: first.storage,
+    flashStorage: environmentAfterReload,
+    location: { href: "http://localhost/chapters/1", reload: () => undefined },
+    history: { state: null, replaceState: () => undefined },
+    loadBackend: async () => {
+      throw new Error("not loaded on start");
+    },
+    clearDatabases: async () => undefined,
+    fetch: globalThis.fetch,
+    now: () => NOW,
+  });
+  expect(second.getSnapshot()).toMatchObject({ state: { status: "connected", user: USER }, alert: "Account not available" });
+  expect(environmentAfterReload.getItem(FLASH_KEY)).toBeNull();
+});
