@@ -5,15 +5,15 @@
  *
  *   1. Database: a throwaway database on DATABASE_URL's server, else a throwaway embedded Postgres.
  *   2. The synthetic read model (the real indexer creates the tables, then a bulk load).
- *   3. `remix build` (when stale), then the production server (server/index.ts over build/index.js,
- *      NODE_ENV=production, as `npm start` runs it) from a private copy of build/ and public/, with
+ *   3. The production app server (scripts/lib/app-server.ts) from a private copy of the build, with
  *      the status bar's indexer and chain URLs on closed ports.
  *   4. 100 connections in a closed loop (`hammer`, over undici) against /chapters/:id,
- *      /members/:address and /evaluations/:id, one page at a time, with a browser's Accept-Encoding. First every id of the page's list once, in order:
- *      all page-cache misses, rendered by Remix (the "uncached" figures, as after a new read-model
- *      version). Then a warm-up and the measured run, each request to a random id of the list:
- *      the steady state of a server that has run a while, which the targets are about. p95 is
- *      computed exactly from every response time.
+ *      /members/:address and /evaluations/:id, one page at a time, with a browser's
+ *      Accept-Encoding. First every id of the page's list once, in order: all page-cache misses,
+ *      rendered by Remix (the "uncached" figures, as after a new read-model version). Then a
+ *      warm-up and the measured run, each request to a random id of the list: the steady state of
+ *      a server that has run a while, which the targets are about. p95 is computed exactly from
+ *      every response time.
  *   5. The SQL floor: the very statements each page's loader runs (recorded with observeQueries
  *      for a sample of ids), replayed as bare SQL by 100 concurrent clients over a pg.Pool.
  *   6. Initial JS: every script / modulepreload / inline `import` URL of `/` and `/chapters/:id`,
@@ -37,11 +37,14 @@
  *   BENCH_CHAPTERS, BENCH_MEMBERS, BENCH_EVALUATIONS, BENCH_VOTES: synthetic data size
  */
 import { randomBytes } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { gzipSync } from "node:zlib";
 import pg from "pg";
-import { Client } from "undici";
+import { cpuDelta, cpuSnapshot } from "./bench/views/cpu.js";
+import { hammer, type LoadResult } from "./bench/views/hammer.js";
+import { initialJs } from "./bench/views/initial-js.js";
+import { pick } from "./bench/views/pick.js";
+import { sqlFloor, type Recorded } from "./bench/views/sql-floor.js";
 import { snapshotBuild } from "./lib/app-build.js";
 import { startAppServer } from "./lib/app-server.js";
 import { createDatabase, dropDatabase, redactUrl, startEmbeddedPostgres } from "./lib/database.js";
@@ -72,170 +75,7 @@ const TARGET_JS_KB = 150;
 type Page = "chapter" | "member" | "evaluation";
 const PAGES: Page[] = ["chapter", "member", "evaluation"];
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  // Nearest rank: the smallest value with at least p % of the samples at or below it.
-  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
-  return sorted[rank - 1]!;
-}
-
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
-// ------------------------------------------------------------------------------------------------
-// CPU accounting from /proc (Linux): the app server's process and the Postgres backends of the bench
-// database, to tell rendering from SQL.
-// ------------------------------------------------------------------------------------------------
-const TICKS_PER_S = 100;
-
-function cpuSeconds(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
-  } catch {
-    return undefined;
-  }
-}
-
-async function backendPids(client: pg.Client, database: string): Promise<number[]> {
-  const { rows } = await client.query<{ pid: number }>(
-    "select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()",
-    [database],
-  );
-  return rows.map((r) => r.pid);
-}
-
-type CpuSnapshot = { server: number; backends: Map<number, number> };
-
-async function cpuSnapshot(serverPid: number, admin: pg.Client, database: string): Promise<CpuSnapshot> {
-  const backends = new Map<number, number>();
-  for (const pid of await backendPids(admin, database)) {
-    const s = cpuSeconds(pid);
-    if (s !== undefined) backends.set(pid, s);
-  }
-  return { server: cpuSeconds(serverPid) ?? NaN, backends };
-}
-
-function cpuDelta(before: CpuSnapshot, after: CpuSnapshot) {
-  let postgres = 0;
-  for (const [pid, s] of after.backends) postgres += s - (before.backends.get(pid) ?? 0);
-  return { server: after.server - before.server, postgres };
-}
-
-// ------------------------------------------------------------------------------------------------
-// Load generation
-// ------------------------------------------------------------------------------------------------
-type LoadResult = { p50: number; p90: number; p95: number; p975: number; p99: number; max: number; ok: number; failed: number; statuses: Record<number, number>; rps: number; seconds: number };
-
-/** What a browser sends: pages come gzipped, as they do to every browser. */
-const BROWSER_HEADERS = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate, br" };
-
-type Load = { prefix: string; ids: string[] } & ({ seconds: number } | { amount: number });
-
-/**
- * CONNECTIONS clients in a closed loop, one keep-alive connection each (undici Client, no
- * pipelining): each sends a request, reads the whole response, and sends the next. With `seconds`,
- * each request goes to a random id; with `amount`, each id once, in turn. The time of a request is
- * from sending it to the last byte of its body. Percentiles are exact, over every response.
- *
- * Not autocannon: its HTTP parser is plain JavaScript, and reading a 26 KB page cost it more CPU
- * than the server spent sending it. On two shared cores, the generator then set the latency. The
- * same closed loop over undici (llhttp) measured 9,700 pages/s at p95 16 ms, where autocannon
- * measured 2,600 pages/s at p95 60 ms, against the same server and pages.
- */
-async function hammer(url: string, load: Load): Promise<LoadResult> {
-  const times: number[] = [];
-  const statuses: Record<number, number> = {};
-  let failed = 0;
-  const { ids, prefix } = load;
-  let next = 0;
-  const path = "amount" in load ? () => `${prefix}${ids[next++ % ids.length]}` : () => `${prefix}${pick(ids)}`;
-  const started = performance.now();
-  const end = "seconds" in load ? started + load.seconds * 1000 : Infinity;
-  let remaining = "amount" in load ? load.amount : Infinity;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      const client = new Client(url, { pipelining: 1 });
-      try {
-        while (remaining-- > 0 && performance.now() < end) {
-          const t = performance.now();
-          try {
-            const { statusCode, body } = await client.request({ path: path(), method: "GET", headers: BROWSER_HEADERS });
-            await body.dump({ limit: Number.POSITIVE_INFINITY });
-            times.push(performance.now() - t);
-            statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-            if (statusCode < 200 || statusCode > 299) failed++;
-          } catch {
-            failed++;
-          }
-        }
-      } finally {
-        await client.close();
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const sorted = times.sort((a, b) => a - b);
-  const ok = times.length - failed;
-  return {
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p95: percentile(sorted, 95),
-    p975: percentile(sorted, 97.5),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? NaN,
-    ok,
-    failed,
-    statuses,
-    rps: ok / seconds,
-    seconds,
-  };
-}
-
-type Recorded = { sql: string; params: unknown[] }[];
-
-/** 100 clients replaying each page's statements (in parallel per page, as the loaders do) for `seconds`. */
-async function sqlFloor(pool: pg.Pool, samples: Recorded[], seconds: number): Promise<{ p50: number; p95: number; rate: number }> {
-  const times: number[] = [];
-  const end = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const queries = pick(samples);
-        const t = performance.now();
-        await Promise.all(queries.map((q) => pool.query(q.sql, q.params as unknown[])));
-        times.push(performance.now() - t);
-      }
-    }),
-  );
-  const sorted = times.sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), rate: times.length / seconds };
-}
-
-/** Script, modulepreload and inline `import` URLs of a page, fetched and gzipped. */
-async function initialJs(base: string, path: string): Promise<{ bytes: number; gzip: number; files: number }> {
-  const html = await (await fetch(`${base}${path}`)).text();
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*>/g)) {
-    const href = /href="([^"]+)"/.exec(m[0])?.[1];
-    if (href) urls.add(href);
-  }
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const i of m[1]!.matchAll(/import\s*(?:[^"'()]*?from\s*)?\(?\s*["']([^"']+\.js)["']/g)) urls.add(i[1]!);
-  }
-  let bytes = 0;
-  let gzip = 0;
-  for (const u of urls) {
-    const response = await fetch(new URL(u, base));
-    if (!response.ok) throw new Error(`${u}: HTTP ${response.status}`);
-    const body = Buffer.from(await response.arrayBuffer());
-    bytes += body.length;
-    gzip += gzipSync(body).length;
-  }
-  return { bytes, gzip, files: urls.size };
-}
 
 // ------------------------------------------------------------------------------------------------
 async function main() {
@@ -325,14 +165,14 @@ async function main() {
       // as after a new read-model version; then the cache holds them, as in a server that has run
       // a while. The figures of this pass are the uncached ones.
       const list = ids[page];
-      uncached[page] = await hammer(server.url, { prefix: prefixes[page], ids: list, amount: list.length });
+      uncached[page] = await hammer(server.url, { prefix: prefixes[page], ids: list, connections: CONNECTIONS, amount: list.length });
       say(
         `  ${page.padEnd(10)} uncached: ${list.length} pages, p50 ${uncached[page].p50.toFixed(1)} ms  p95 ${uncached[page].p95.toFixed(1)}  ` +
           `${uncached[page].rps.toFixed(0)} pages/s  failed ${uncached[page].failed}`,
       );
-      await hammer(server.url, { prefix: prefixes[page], ids: ids[page], seconds: WARMUP_S });
+      await hammer(server.url, { prefix: prefixes[page], ids: ids[page], connections: CONNECTIONS, seconds: WARMUP_S });
       const before = await cpuSnapshot(server.process.pid!, admin, databaseName);
-      const result = await hammer(server.url, { prefix: prefixes[page], ids: ids[page], seconds: DURATION_S });
+      const result = await hammer(server.url, { prefix: prefixes[page], ids: ids[page], connections: CONNECTIONS, seconds: DURATION_S });
       const cpu = cpuDelta(before, await cpuSnapshot(server.process.pid!, admin, databaseName));
       pageResults[page] = { ...result, cpu };
       const perRequest = (s: number) => ((s * 1000) / Math.max(1, result.ok + result.failed)).toFixed(2);
@@ -378,8 +218,8 @@ async function main() {
         if (error) throw error;
         samples.push(queries.map((q) => ({ sql: q.sql, params: q.params })));
       }
-      await sqlFloor(pool, samples, Math.min(2, SQL_DURATION_S));
-      floors[page] = await sqlFloor(pool, samples, SQL_DURATION_S);
+      await sqlFloor(pool, samples, Math.min(2, SQL_DURATION_S), CONNECTIONS);
+      floors[page] = await sqlFloor(pool, samples, SQL_DURATION_S, CONNECTIONS);
       say(`  ${page.padEnd(10)} p50 ${floors[page].p50.toFixed(1)} ms  p95 ${floors[page].p95.toFixed(1)} ms  ${floors[page].rate.toFixed(0)} pages/s`);
     }
     const sqlFloorP95 = Math.max(...PAGES.map((p) => floors[p].p95));

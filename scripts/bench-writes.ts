@@ -3,7 +3,7 @@
  *
  * The whole local stack with 1 s blocks (anvil --block-time 1): the party contract and the wallet
  * contracts, the alto bundler, the indexer (Ponder), Postgres and the production app server
- * (server/index.ts, as `npm start` runs it, from a private copy of build/, rebuilt first when out of date).
+ * (scripts/lib/app-server.ts) from a private copy of the build.
  * Then BENCH_WRITES_OPS (20) operations, one after the other with a random 0–1 s pause before
  * each (clicks fall anywhere within a block), each from a fresh software-passkey account applying
  * to a chapter (its first operation, which also deploys the account, as for a new member). For
@@ -30,7 +30,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { stringToHex, type Address, type Hex } from "viem";
 import { UserOperationReceiptNotFoundError } from "viem/account-abstraction";
 import { ADMIN } from "../tests/fixtures/accounts.js";
-import { startOperationsStack, type OperationsStack } from "../tests/operations/stack.js";
+import { startOperationsStack, type OperationsStack } from "../tests/setup/operations-stack.js";
 import { percentile } from "./bench/percentile.js";
 import { runBench } from "./bench/run.js";
 import { snapshotBuild } from "./lib/app-build.js";
