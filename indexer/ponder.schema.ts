@@ -296,7 +296,7 @@ export const partyTotals = onchainTable("party_totals", (t) => ({
  * ERC-4337 user operations (EntryPoint v0.7 UserOperationEvent) in transactions that carry a
  * party event: the operations of our members' smart accounts, so the app can tell when a user
  * operation it registered (app.pending_operations) has reached the read model. Written by the
- * party handlers once per transaction from its receipt (see src/Party.ts, recordUserOperations);
+ * party handlers once per transaction from its receipt (src/lib/record-user-operations.ts);
  * the EntryPoint as a whole is not indexed (it is busy on Polygon).
  */
 export const userOperations = onchainTable(

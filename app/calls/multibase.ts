@@ -1,10 +1,27 @@
 /**
- * Just enough multibase decoding for content identifiers: base58btc (CIDv0, and "z" CIDv1),
- * base32 ("b"/"B", the CIDv1 default) and base16 ("f"/"F"). Hand-written so that the client
- * bundle does not need a multiformats library for four alphabets.
+ * Just enough multibase for content identifiers, both ways: base58btc (CIDv0, and "z" CIDv1),
+ * base32 ("b"/"B", the CIDv1 default) and base16 ("f"/"F", decoding only), and the unsigned
+ * varints of multihashes. Hand-written so that the client bundle does not need a multiformats
+ * library for three alphabets; the indexer encodes with the same alphabets.
  */
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
+
+export function base58Encode(bytes: Uint8Array): string {
+  let n = 0n;
+  for (const b of bytes) n = (n << 8n) | BigInt(b);
+  let out = "";
+  while (n > 0n) {
+    out = BASE58[Number(n % 58n)] + out;
+    n /= 58n;
+  }
+  // Each leading zero byte stands as a leading "1".
+  for (const b of bytes) {
+    if (b !== 0) break;
+    out = "1" + out;
+  }
+  return out;
+}
 
 export function base58Decode(text: string): Uint8Array | undefined {
   let n = 0n;
@@ -18,6 +35,23 @@ export function base58Decode(text: string): Uint8Array | undefined {
   // Each leading "1" stands for a leading zero byte.
   const zeros = text.length - text.replace(/^1+/, "").length;
   return Uint8Array.from([...Array<number>(zeros).fill(0), ...bytes]);
+}
+
+/** RFC 4648 base32 without padding, lower case. */
+export function base32Encode(bytes: Uint8Array): string {
+  let out = "";
+  let buffer = 0;
+  let bits = 0;
+  for (const b of bytes) {
+    buffer = (buffer << 8) | b;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(buffer >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(buffer << (5 - bits)) & 31];
+  return out;
 }
 
 /** RFC 4648 base32 without padding, lower case. */
@@ -60,6 +94,17 @@ export function multibaseDecode(text: string): Uint8Array | undefined {
     default:
       return undefined;
   }
+}
+
+/** `n` as an unsigned LEB128 varint. */
+export function writeVarint(n: number): number[] {
+  const out: number[] = [];
+  while (n >= 0x80) {
+    out.push((n & 0x7f) | 0x80);
+    n >>>= 7;
+  }
+  out.push(n);
+  return out;
 }
 
 /** An unsigned LEB128 varint at `offset`: its value and the offset after it. */
