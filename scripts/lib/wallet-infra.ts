@@ -86,7 +86,7 @@ function addressesOf(create2: Record<keyof WalletInfraAddresses, Create2>): Wall
   };
 }
 
-/** The local wallet addresses, the paymaster owned by LOCAL_ADMIN (what `npm run chain` deploys). */
+/** The local wallet addresses, the paymaster owned by LOCAL_ADMIN (anvil's account 0). */
 export const WALLET_INFRA: WalletInfraAddresses = addressesOf(walletInfraCreate2());
 
 if (WALLET_INFRA.entryPoint !== entryPoint07Address) {
