@@ -1,6 +1,7 @@
 import type { LinksFunction } from "@remix-run/node";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { ClientOnly, WalletRoot } from "./components/client-only";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IndexerStatusBar } from "./components/indexer-status";
 import { getIndexerState } from "./services/indexer-status.server";
@@ -17,16 +18,8 @@ export async function loader() {
   return { indexer: await getIndexerState(), env: publicEnv() };
 }
 
-/** The sign-in widget: fetched after hydration, never part of a page's initial JavaScript. */
-const WalletRoot = lazy(() => import("./components/wallet/wallet-root.client"));
-
-const noSubscription = () => () => undefined;
-/** False on the server and while hydrating, true after: client-only parts render from then on. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const hydrated = useHydrated();
   return (
     <html lang="en">
       <head>
@@ -49,10 +42,10 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink to="/party">Party</NavLink>
           </nav>
           <IndexerStatusBar state={data?.indexer} />
-          {hydrated && data?.env.wallet ? (
-            <Suspense fallback={null}>
+          {data?.env.wallet ? (
+            <ClientOnly>
               <WalletRoot />
-            </Suspense>
+            </ClientOnly>
           ) : null}
         </header>
         <main>{children}</main>

@@ -5,6 +5,7 @@
  */
 import { getAddress, isAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
+import { SCORE_MAX, SCORE_MIN } from "./score";
 import { isBytes32 } from "../utils/hex";
 
 /** A field that is required, and whose `parse` returns undefined for a value it rejects. */
@@ -58,7 +59,7 @@ export const smallInt = (min: number, max: number) =>
 /** Chapter ids start at 1 (0 means "no chapter" in the contract). */
 export const chapterId = bigUint(1n, (1n << 128n) - 1n);
 export const evaluationId = bigUint(1n, (1n << 256n) - 1n);
-export const score = smallInt(-128, 127);
+export const score = smallInt(SCORE_MIN, SCORE_MAX);
 export const coordinate = smallInt(0, 65535);
 export const uint8 = smallInt(0, 255);
 

@@ -1,7 +1,9 @@
 /**
- * Every party contract operation the app can send, by contract function name. Forms validate
- * with `operations[name].schema`, the action with `operations[name].prepare`, and wallets send
- * what `build` returns; pending operations show `subject`.
+ * Every party contract operation the app can send, by contract function name. Its `prepare`
+ * checks raw args (JSON or form values) against its schema and builds its calls: POST
+ * /api/calls/:operation answers those calls for the wallet to sign and send, POST /api/operations
+ * takes from them the `subject` pending rows are shown on. The browser's forms send args
+ * unchecked and show the 400 that names the field.
  */
 import { acceptPartyAdminOperation } from "./accept-party-admin";
 import { addChapterToPartyOperation } from "./add-chapter-to-party";

@@ -1,25 +1,24 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ChapterMap } from "../components/chapter-map";
+import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage } from "../components/links";
 import { listChapters } from "../models/chapters.server";
-import { parseChapterId, parseLimit } from "../utils/http.server";
+import { parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Chapters · Party" }];
 
-const PAGE = 50;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 64);
-  const limit = parseLimit(url.searchParams.get("limit"), { fallback: PAGE, max: 200 });
-  const afterRaw = url.searchParams.get("after");
-  const after = afterRaw === null ? undefined : parseChapterId(afterRaw);
+  const limit = pageLimit(url);
+  const after = searchParam(url, "after", parseChapterId);
 
   const chapters = await listChapters();
   const needle = q.toLowerCase();
@@ -27,14 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? chapters.filter((c) => c.id === q || (c.locationText ?? "").toLowerCase().includes(needle))
     : chapters;
   const from = after === undefined ? matches : matches.filter((c) => BigInt(c.id) > after);
-  const page = from.slice(0, limit);
   return {
     q,
     map: chapters,
     highlight: q ? matches.map((c) => c.id) : [],
-    page,
     total: matches.length,
-    next: from.length > limit ? page[page.length - 1]!.id : null,
+    ...pageOf(from, limit, (c) => c.id),
   };
 }
 
@@ -56,30 +53,16 @@ export default function Chapters() {
             {total} chapter{total === 1 ? "" : "s"}
             {q ? ` matching "${q}"` : ""}
           </p>
-          <table>
-            <thead>
-              <tr>
-                <th>Id</th>
-                <th>Location</th>
-                <th>Members</th>
-                <th>Position</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.id}</td>
-                  <td>
-                    <ChapterLink id={c.id} label={c.locationText ?? c.location} />
-                  </td>
-                  <td>{c.memberCount}</td>
-                  <td>
-                    {c.x}, {c.y}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            rows={page}
+            rowKey={(c) => c.id}
+            columns={[
+              { title: "Id", cell: (c) => c.id },
+              { title: "Location", cell: (c) => <ChapterLink id={c.id} label={c.locationText ?? c.location} /> },
+              { title: "Members", cell: (c) => c.memberCount },
+              { title: "Position", cell: (c) => <>{c.x}, {c.y}</> },
+            ]}
+          />
           <NextPage param="after" cursor={next} extra={q ? { q } : undefined} />
         </div>
       </div>

@@ -1,17 +1,21 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useSyncExternalStore } from "react";
 import { ActivityList } from "../components/activity-list";
-import { ChapterMap } from "../components/chapter-map";
-import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ApplicationsTable } from "../components/applications-table";
+import { ChapterMap } from "../components/chapter-map";
+import { ClientOnly, OperationButton, PendingWatcher, RecommendForm } from "../components/client-only";
+import { DataTable, type Column } from "../components/data-table";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { ExportFact, Fact, Facts } from "../components/facts";
+import { ItemList } from "../components/item-list";
 import { AddressLink, NextPage } from "../components/links";
-import { getChapter, getChapterMembers } from "../models/chapters.server";
+import { PendingList } from "../components/pending-list";
+import { getChapter, getChapterMembers, type ChapterMemberRow } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
-import { invariantResponse, parseAddress, parseChapterId, parseLimit } from "../utils/http.server";
-import { pendingText } from "../utils/pending-text";
+import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -23,9 +27,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = parseChapterId(params.chapterId);
   const url = new URL(request.url);
-  const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
-  const afterRaw = url.searchParams.get("after");
-  const after = afterRaw === null ? undefined : parseAddress(afterRaw, "after");
+  const limit = pageLimit(url);
+  const after = searchParam(url, "after", (raw) => parseAddress(raw, "after"));
 
   const chapterQuery = getChapter(id);
   const [chapter, members, pending] = await Promise.all([
@@ -35,78 +38,59 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     chapterQuery.then((c) => (c ? pendingOperationsFor({ chapterId: id, accounts: c.pendingApplications.map((a) => a.account) }) : [])),
   ]);
   invariantResponse(chapter, `Chapter ${id} does not exist`, { status: 404 });
-  const page = members.slice(0, limit);
-  return { chapter, members: page, next: members.length > limit ? page[page.length - 1]!.account : null, pending };
+  const { page, next } = pageOf(members, limit, (m) => m.account);
+  return { chapter, members: page, next, pending };
 }
 
-/** Write buttons and the pending-operation watcher: fetched after hydration, never in the initial JavaScript. */
-const OperationButton = lazy(() => import("../components/wallet/operation-button.client").then((m) => ({ default: m.OperationButton })));
-const RecommendForm = lazy(() => import("../components/wallet/operation-button.client").then((m) => ({ default: m.RecommendForm })));
-const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
-const noSubscription = () => () => undefined;
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+const MEMBER_COLUMNS: Column<ChapterMemberRow>[] = [
+  { title: "Account", cell: (m) => <AddressLink address={m.account} /> },
+  { title: "Joined", cell: (m) => <>block {m.joinedBlock}, {formatTime(m.joinedAt)}</> },
+  { title: "Role", cell: (m) => (m.executive ? "executive" : "member") },
+];
 
 export default function Chapter() {
   const { chapter, members, next, pending } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   return (
     <>
       <h1>{chapterLabel(chapter)}</h1>
       {chapter.removedBlock ? <p className="muted">Removed at block {chapter.removedBlock}.</p> : null}
-      {hydrated && !chapter.removedBlock ? (
-        <Suspense fallback={null}>
+      {!chapter.removedBlock ? (
+        <ClientOnly>
           <p className="chapter-actions">
             <OperationButton operation="applyForChapterMembership" args={{ chapterId: chapter.id }}>
               Apply to this chapter
             </OperationButton>
           </p>
           <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
-        </Suspense>
+        </ClientOnly>
       ) : null}
       <div className="grid">
-        <dl className="facts card">
-          <dt>Chapter id</dt>
-          <dd>{chapter.id}</dd>
-          <dt>Location</dt>
-          <dd>
-            {chapter.locationText ?? <code>{chapter.location}</code>}
-          </dd>
-          <dt>Map position</dt>
-          <dd>
+        <Facts className="card">
+          <Fact term="Chapter id">{chapter.id}</Fact>
+          <Fact term="Location">{chapter.locationText ?? <code>{chapter.location}</code>}</Fact>
+          <Fact term="Map position">
             {chapter.x}, {chapter.y}
-          </dd>
-          <dt>Members</dt>
-          <dd>{chapter.memberCount}</dd>
-          <dt>Central committee</dt>
-          <dd>
+          </Fact>
+          <Fact term="Members">{chapter.memberCount}</Fact>
+          <Fact term="Central committee">
             <AddressLink address={chapter.centralCommitteeMember} />
-          </dd>
-          <dt>Added</dt>
-          <dd>
+          </Fact>
+          <Fact term="Added">
             block {chapter.addedBlock}, {formatTime(chapter.addedAt)}
-          </dd>
-          <dt>Exports</dt>
-          <dd>
-            <a href={`/chapters/${chapter.id}/roster.csv`} download>
-              Roster (CSV)
-            </a>
-          </dd>
-        </dl>
+          </Fact>
+          <ExportFact href={`/chapters/${chapter.id}/roster.csv`}>Roster (CSV)</ExportFact>
+        </Facts>
         <ChapterMap chapters={[chapter]} />
       </div>
 
       <h2>Executives ({chapter.executiveCount})</h2>
-      {chapter.executives.length === 0 ? (
-        <p className="muted">No executives.</p>
-      ) : (
-        <ul>
-          {chapter.executives.map((e) => (
-            <li key={e.account}>
-              <AddressLink address={e.account} /> <span className="muted">since block {e.promotedBlock}</span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList items={chapter.executives} itemKey={(e) => e.account} empty="No executives.">
+        {(e) => (
+          <>
+            <AddressLink address={e.account} /> <span className="muted">since block {e.promotedBlock}</span>
+          </>
+        )}
+      </ItemList>
 
       <h2>
         Pending applications ({chapter.pendingApplicationCount}){" "}
@@ -114,7 +98,18 @@ export default function Chapter() {
           review queue
         </Link>
       </h2>
-      <PendingList pending={pending} />
+      <PendingList pending={pending} about={about}>
+        {(p) => (
+          <>
+            {" "}
+            {shortAddress(about(p))}
+            <span className="muted">
+              {" "}
+              · sent by {shortAddress(p.sender)}, {p.status}
+            </span>
+          </>
+        )}
+      </PendingList>
       <ApplicationsTable applications={chapter.pendingApplications} />
       {chapter.pendingApplicationCount > chapter.pendingApplications.length ? (
         <p className="muted more">
@@ -122,49 +117,24 @@ export default function Chapter() {
           <Link to={`/chapters/${chapter.id}/applications`}>all of them in the review queue</Link>
         </p>
       ) : null}
-      {hydrated && chapter.pendingApplications.length > 0 ? (
-        <Suspense fallback={null}>
+      {chapter.pendingApplications.length > 0 ? (
+        <ClientOnly>
           <RecommendForm applicants={chapter.pendingApplications.map((a) => a.account)} />
-        </Suspense>
+        </ClientOnly>
       ) : null}
 
       <h2>Members</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Account</th>
-            <th>Joined</th>
-            <th>Role</th>
-          </tr>
-        </thead>
-        <tbody>
-          {members.map((m) => (
-            <tr key={m.account}>
-              <td>
-                <AddressLink address={m.account} />
-              </td>
-              <td>
-                block {m.joinedBlock}, {formatTime(m.joinedAt)}
-              </td>
-              <td>{m.executive ? "executive" : "member"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable rows={members} rowKey={(m) => m.account} columns={MEMBER_COLUMNS} />
       <NextPage param="after" cursor={next} />
 
       <h2>Evaluations ({chapter.evaluationCount})</h2>
-      {chapter.evaluations.length === 0 ? (
-        <p className="muted">No evaluations.</p>
-      ) : (
-        <ul>
-          {chapter.evaluations.map((e) => (
-            <li key={e.id}>
-              <Link to={`/evaluations/${e.id}`}>Evaluation {e.id}</Link>: {e.voteCount} votes, mean {mean(e.scoreSum, e.voteCount)}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList items={chapter.evaluations} itemKey={(e) => e.id} empty="No evaluations.">
+        {(e) => (
+          <>
+            <Link to={`/evaluations/${e.id}`}>Evaluation {e.id}</Link>: {e.voteCount} votes, mean {mean(e.scoreSum, e.voteCount)}
+          </>
+        )}
+      </ItemList>
       {chapter.evaluationCount > chapter.evaluations.length ? (
         <p className="muted more">
           The latest {chapter.evaluations.length} of {chapter.evaluationCount}:{" "}
@@ -178,25 +148,8 @@ export default function Chapter() {
   );
 }
 
-/** Operations sent but not yet in the read model: the applicant they are about, and who sent them. */
-function PendingList({ pending }: { pending: ReturnType<typeof useLoaderData<typeof loader>>["pending"] }) {
-  if (pending.length === 0) return null;
-  return (
-    <ul className="pending-operations">
-      {pending.map((p) => {
-        const about = p.subject.account ?? p.subject.accounts?.[0] ?? p.sender;
-        return (
-          <li key={p.userOpHash} data-operation={p.operation} data-account={about} data-status={p.status}>
-            <span className="pending-badge">{pendingText(p)}</span> {shortAddress(about)}
-            <span className="muted">
-              {" "}
-              · sent by {shortAddress(p.sender)}, {p.status}
-            </span>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
+/** Whom a pending operation is about: its applicant, or its sender. */
+const about = (p: { sender: string; subject: { account?: string; accounts?: readonly string[] } }) =>
+  p.subject.account ?? p.subject.accounts?.[0] ?? p.sender;
 
 export const ErrorBoundary = GeneralErrorBoundary;

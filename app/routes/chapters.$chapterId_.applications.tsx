@@ -1,16 +1,17 @@
 /** `chapterId_`: a page of its own at /chapters/:id/applications, not nested in the chapter page (which has no Outlet). */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useSyncExternalStore } from "react";
 import { ApplicationsTable } from "../components/applications-table";
+import { ClientOnly, OperationButton, PendingWatcher } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { NextPage } from "../components/links";
 import { chapterExists, getApplicationQueue } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel } from "../utils/format";
-import { invariantResponse, parseChapterId, parseLimit } from "../utils/http.server";
+import { invariantResponse, parseChapterId } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -18,8 +19,7 @@ export const headers = readModelPageHeaders;
 export const meta: MetaFunction = () => [{ title: "Review queue · Party" }];
 
 /** Cursor: "<applied block>:<application id>" of the last row shown. */
-function parseCursor(raw: string | null) {
-  if (raw === null) return undefined;
+function parseCursor(raw: string) {
   const match = /^([0-9]{1,20}):([0-9]{1,20}-[0-9]{1,10})$/.exec(raw);
   invariantResponse(match, `after must look like "<block>:<application id>", got "${raw.slice(0, 80)}"`);
   return { block: BigInt(match[1]!), id: match[2]! };
@@ -28,8 +28,8 @@ function parseCursor(raw: string | null) {
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const chapterId = parseChapterId(params.chapterId);
   const url = new URL(request.url);
-  const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
-  const after = parseCursor(url.searchParams.get("after"));
+  const limit = pageLimit(url);
+  const after = searchParam(url, "after", parseCursor);
   const queueQuery = getApplicationQueue({ chapterId, after, limit: limit + 1 });
   const [chapter, queue, pending] = await Promise.all([
     chapterExists(chapterId),
@@ -38,20 +38,12 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     queueQuery.then((q) => pendingOperationsFor({ chapterId, accounts: q.slice(0, limit).map((a) => a.account) })),
   ]);
   invariantResponse(chapter, `Chapter ${chapterId} does not exist`, { status: 404 });
-  const page = queue.slice(0, limit);
-  const last = page[page.length - 1];
-  return { chapter, applications: page, next: queue.length > limit && last ? `${last.appliedBlock}:${last.id}` : null, pending };
+  const { page, next } = pageOf(queue, limit, (last) => `${last.appliedBlock}:${last.id}`);
+  return { chapter, applications: page, next, pending };
 }
-
-/** The decision buttons and the pending-operation watcher: fetched after hydration only. */
-const OperationButton = lazy(() => import("../components/wallet/operation-button.client").then((m) => ({ default: m.OperationButton })));
-const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
-const noSubscription = () => () => undefined;
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 export default function ApplicationQueue() {
   const { chapter, applications, next, pending } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
   // The read model's addresses are lower case, the operations' checksummed.
   const pendingFor = (account: string) =>
     pending.filter((p) => [p.subject.account, ...(p.subject.accounts ?? [])].some((a) => a?.toLowerCase() === account.toLowerCase()));
@@ -74,16 +66,14 @@ export default function ApplicationQueue() {
                   {pendingText(p)}
                 </span>
               ))}{" "}
-              {hydrated ? (
-                <Suspense fallback={null}>
-                  <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: true }}>
-                    Approve
-                  </OperationButton>{" "}
-                  <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: false }}>
-                    Reject
-                  </OperationButton>
-                </Suspense>
-              ) : null}
+              <ClientOnly>
+                <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: true }}>
+                  Approve
+                </OperationButton>{" "}
+                <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: false }}>
+                  Reject
+                </OperationButton>
+              </ClientOnly>
             </>
           ),
         }}
@@ -94,11 +84,9 @@ export default function ApplicationQueue() {
         </p>
       ) : null}
       <NextPage param="after" cursor={next} />
-      {hydrated ? (
-        <Suspense fallback={null}>
-          <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
-        </Suspense>
-      ) : null}
+      <ClientOnly>
+        <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
+      </ClientOnly>
     </>
   );
 }

@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage } from "../components/links";
 import { listEvaluations } from "../models/evaluations.server";
 import { mean } from "../utils/format";
-import { parseChapterId, parseEvaluationId, parseLimit } from "../utils/http.server";
+import { parseChapterId, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -14,14 +16,12 @@ export const meta: MetaFunction = () => [{ title: "Evaluations · Party" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
-  const beforeRaw = url.searchParams.get("before");
-  const before = beforeRaw === null ? undefined : parseEvaluationId(beforeRaw);
-  const chapterRaw = url.searchParams.get("chapter");
-  const chapterId = chapterRaw === null ? undefined : parseChapterId(chapterRaw);
+  const limit = pageLimit(url);
+  const before = searchParam(url, "before", parseEvaluationId);
+  const chapterId = searchParam(url, "chapter", parseChapterId);
   const rows = await listEvaluations({ chapterId, before, limit: limit + 1 });
-  const page = rows.slice(0, limit);
-  return { chapterId: chapterId?.toString() ?? null, evaluations: page, next: rows.length > limit ? page[page.length - 1]!.id : null };
+  const { page, next } = pageOf(rows, limit, (e) => e.id);
+  return { chapterId: chapterId?.toString() ?? null, evaluations: page, next };
 }
 
 export default function Evaluations() {
@@ -34,32 +34,17 @@ export default function Evaluations() {
           Of <ChapterLink id={chapterId} label={evaluations[0]?.chapterLocation} /> only · <Link to="/evaluations">all evaluations</Link>
         </p>
       ) : null}
-      <table>
-        <thead>
-          <tr>
-            <th>Id</th>
-            <th>Chapter</th>
-            <th>Votes</th>
-            <th>Mean</th>
-            <th>Party-executive score</th>
-          </tr>
-        </thead>
-        <tbody>
-          {evaluations.map((e) => (
-            <tr key={e.id}>
-              <td>
-                <Link to={`/evaluations/${e.id}`}>{e.id}</Link>
-              </td>
-              <td>
-                <ChapterLink id={e.chapterId} label={e.chapterLocation} />
-              </td>
-              <td>{e.voteCount}</td>
-              <td>{mean(e.scoreSum, e.voteCount)}</td>
-              <td>{e.partyExecutiveScore ?? "–"}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={evaluations}
+        rowKey={(e) => e.id}
+        columns={[
+          { title: "Id", cell: (e) => <Link to={`/evaluations/${e.id}`}>{e.id}</Link> },
+          { title: "Chapter", cell: (e) => <ChapterLink id={e.chapterId} label={e.chapterLocation} /> },
+          { title: "Votes", cell: (e) => e.voteCount },
+          { title: "Mean", cell: (e) => mean(e.scoreSum, e.voteCount) },
+          { title: "Party-executive score", cell: (e) => e.partyExecutiveScore ?? "–" },
+        ]}
+      />
       <NextPage param="before" cursor={next} />
     </>
   );

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
+import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, NextPage } from "../components/links";
 import { listInfoMessages } from "../models/info.server";
 import { env } from "../utils/env.server";
 import { formatTime } from "../utils/format";
-import { invariantResponse, parseLimit } from "../utils/http.server";
+import { invariantResponse } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageLimit, pageOf } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -26,15 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   const beforeRaw = url.searchParams.get("before");
   invariantResponse(beforeRaw === null || /^[0-9]{1,78}$/.test(beforeRaw), "before must be a message id");
-  const limit = parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
+  const limit = pageLimit(url);
   const infoType = infoTypeRaw === undefined ? undefined : Number(infoTypeRaw);
   const rows = await listInfoMessages({ eventName, infoType, before: beforeRaw ? BigInt(beforeRaw) : undefined, limit: limit + 1 });
-  const page = rows.slice(0, limit);
+  const { page, next } = pageOf(rows, limit, (m) => m.id);
   return {
     filters: { eventName: eventName ?? "", infoType: infoTypeRaw ?? "" },
     messages: page,
     gateway: env().IPFS_GATEWAY.replace(/\/?$/, "/"),
-    next: rows.length > limit ? page[page.length - 1]!.id : null,
+    next,
   };
 }
 
@@ -53,40 +55,26 @@ export default function Info() {
         </label>
         <button type="submit">Filter</button>
       </Form>
-      {messages.length === 0 ? (
-        <p className="muted">No info messages{extra.eventName || extra.infoType ? " match" : ""}.</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Id</th>
-              <th>Event</th>
-              <th>Type</th>
-              <th>Content</th>
-              <th>Sender</th>
-              <th>Time</th>
-            </tr>
-          </thead>
-          <tbody>
-            {messages.map((m) => (
-              <tr key={m.id}>
-                <td>{m.id}</td>
-                <td>{m.eventName}</td>
-                <td>{m.infoType}</td>
-                <td>
-                  <a href={`${gateway}${m.cid}`} rel="noreferrer" target="_blank">
-                    {m.cid.slice(0, 12)}…
-                  </a>
-                </td>
-                <td>
-                  <AddressLink address={m.sender} />
-                </td>
-                <td>{formatTime(m.timestamp)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={messages}
+        rowKey={(m) => m.id}
+        empty={<>No info messages{extra.eventName || extra.infoType ? " match" : ""}.</>}
+        columns={[
+          { title: "Id", cell: (m) => m.id },
+          { title: "Event", cell: (m) => m.eventName },
+          { title: "Type", cell: (m) => m.infoType },
+          {
+            title: "Content",
+            cell: (m) => (
+              <a href={`${gateway}${m.cid}`} rel="noreferrer" target="_blank">
+                {m.cid.slice(0, 12)}…
+              </a>
+            ),
+          },
+          { title: "Sender", cell: (m) => <AddressLink address={m.sender} /> },
+          { title: "Time", cell: (m) => formatTime(m.timestamp) },
+        ]}
+      />
       <NextPage param="before" cursor={next} extra={extra} />
     </>
   );

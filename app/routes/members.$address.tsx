@@ -1,15 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { lazy, Suspense, useSyncExternalStore } from "react";
 import { ActivityList } from "../components/activity-list";
+import { ClientOnly, PendingWatcher } from "../components/client-only";
+import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { Fact, Facts } from "../components/facts";
+import { ItemList } from "../components/item-list";
 import { AddressLink, ChapterLink } from "../components/links";
+import { PendingList } from "../components/pending-list";
+import { Roles } from "../components/roles";
 import { getMember } from "../models/members.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { getVisibleTelegramUsername } from "../services/telegram.server";
 import { formatTime, MEMBER_STATUS_TEXT, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
-import { pendingText } from "../utils/pending-text";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
@@ -32,151 +36,93 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { member, pending, telegram };
 }
 
-/** Follows the pending operations after hydration; fetched lazily, never in the initial JavaScript. */
-const PendingWatcher = lazy(() => import("../components/wallet/pending-watcher.client").then((m) => ({ default: m.PendingWatcher })));
-const noSubscription = () => () => undefined;
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
-
-
 export default function Member() {
   const { member: m, pending, telegram } = useLoaderData<typeof loader>();
-  const hydrated = useHydrated();
-  const roles = [
-    m.executiveOf ? (
-      <li key="ce">
-        Chapter executive of <ChapterLink id={m.executiveOf} />
-      </li>
-    ) : null,
-    m.partyExecutive ? <li key="pe">Party executive</li> : null,
-    ...m.centralCommitteeOf.map((id) => (
-      <li key={`cc-${id}`}>
-        Central committee member for <ChapterLink id={id} />
-      </li>
-    )),
-  ].filter(Boolean);
   return (
     <>
       <h1 className="address">{m.account}</h1>
-      <dl className="facts card">
-        <dt>Chapter</dt>
-        <dd>
+      <Facts className="card">
+        <Fact term="Chapter">
           <ChapterLink id={m.chapterId} label={m.chapterLocation} /> <span className="member-status">({MEMBER_STATUS_TEXT[m.status]})</span>
-        </dd>
-        <dt>Joined</dt>
-        <dd>{m.joinedBlock ? `block ${m.joinedBlock}, ${formatTime(m.joinedAt)}` : "–"}</dd>
-        <dt>Party member</dt>
-        <dd>{m.partyMember ? "yes" : "no"}</dd>
+        </Fact>
+        <Fact term="Joined">{m.joinedBlock ? `block ${m.joinedBlock}, ${formatTime(m.joinedAt)}` : "–"}</Fact>
+        <Fact term="Party member">{m.partyMember ? "yes" : "no"}</Fact>
         {telegram ? (
-          <>
-            <dt>Telegram</dt>
-            <dd className="telegram">
-              <a href={`https://t.me/${encodeURIComponent(telegram)}`} rel="noreferrer">
-                @{telegram}
-              </a>
-            </dd>
-          </>
+          <Fact term="Telegram" className="telegram">
+            <a href={`https://t.me/${encodeURIComponent(telegram)}`} rel="noreferrer">
+              @{telegram}
+            </a>
+          </Fact>
         ) : null}
-      </dl>
+      </Facts>
 
       {pending.length > 0 ? (
         <>
           <h2>Pending</h2>
-          <ul className="pending-operations">
-            {pending.map((p) => (
-              <li key={p.userOpHash} data-operation={p.operation} data-status={p.status}>
-                <span className="pending-badge">{pendingText(p)}</span>{" "}
+          <PendingList pending={pending}>
+            {(p) => (
+              <>
+                {" "}
                 <span className="muted">
                   sent by <AddressLink address={p.sender} />, {p.status}
                 </span>
-              </li>
-            ))}
-          </ul>
-          {hydrated ? (
-            <Suspense fallback={null}>
-              <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
-            </Suspense>
-          ) : null}
+              </>
+            )}
+          </PendingList>
+          <ClientOnly>
+            <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
+          </ClientOnly>
         </>
       ) : null}
 
       <h2>Roles</h2>
-      {roles.length ? <ul className="roles">{roles}</ul> : <p className="muted">No roles.</p>}
+      <Roles of={m} empty={<p className="muted">No roles.</p>} />
 
       <h2>Applications</h2>
-      {m.applications.length === 0 ? (
-        <p className="muted">No applications.</p>
-      ) : (
-        <table>
-          <thead>
-            <tr>
-              <th>Chapter</th>
-              <th>Applied</th>
-              <th>Status</th>
-              <th>Decided by</th>
-              <th>Recommenders</th>
-            </tr>
-          </thead>
-          <tbody>
-            {m.applications.map((a) => (
-              <tr key={a.id}>
-                <td>
-                  <ChapterLink id={a.chapterId} />
-                </td>
-                <td>block {a.appliedBlock}</td>
-                <td>{a.status}</td>
-                <td>
-                  <AddressLink address={a.decidedBy} />
-                </td>
-                <td>{a.recommenders.length}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable
+        rows={m.applications}
+        rowKey={(a) => a.id}
+        empty="No applications."
+        columns={[
+          { title: "Chapter", cell: (a) => <ChapterLink id={a.chapterId} /> },
+          { title: "Applied", cell: (a) => <>block {a.appliedBlock}</> },
+          { title: "Status", cell: (a) => a.status },
+          { title: "Decided by", cell: (a) => <AddressLink address={a.decidedBy} /> },
+          { title: "Recommenders", cell: (a) => a.recommenders.length },
+        ]}
+      />
 
       <div className="grid">
         <section>
           <h2>Recommendations given</h2>
-          {m.recommendationsGiven.length === 0 ? (
-            <p className="muted">None.</p>
-          ) : (
-            <ul>
-              {m.recommendationsGiven.map((r) => (
-                <li key={`${r.account}-${r.block}`}>
-                  <AddressLink address={r.account} /> for <ChapterLink id={r.chapterId} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <ItemList items={m.recommendationsGiven} itemKey={(r) => `${r.account}-${r.block}`} empty="None.">
+            {(r) => (
+              <>
+                <AddressLink address={r.account} /> for <ChapterLink id={r.chapterId} />
+              </>
+            )}
+          </ItemList>
         </section>
         <section>
           <h2>Recommendations received</h2>
-          {m.recommendationsReceived.length === 0 ? (
-            <p className="muted">None.</p>
-          ) : (
-            <ul>
-              {m.recommendationsReceived.map((r) => (
-                <li key={`${r.by}-${r.block}`}>
-                  from <AddressLink address={r.by} /> for <ChapterLink id={r.chapterId} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <ItemList items={m.recommendationsReceived} itemKey={(r) => `${r.by}-${r.block}`} empty="None.">
+            {(r) => (
+              <>
+                from <AddressLink address={r.by} /> for <ChapterLink id={r.chapterId} />
+              </>
+            )}
+          </ItemList>
         </section>
       </div>
 
       <h2>Votes</h2>
-      {m.votes.length === 0 ? (
-        <p className="muted">No votes.</p>
-      ) : (
-        <ul>
-          {m.votes.map((v) => (
-            <li key={v.evaluationId}>
-              <Link to={`/evaluations/${v.evaluationId}`}>Evaluation {v.evaluationId}</Link>: {v.score}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList items={m.votes} itemKey={(v) => v.evaluationId} empty="No votes.">
+        {(v) => (
+          <>
+            <Link to={`/evaluations/${v.evaluationId}`}>Evaluation {v.evaluationId}</Link>: {v.score}
+          </>
+        )}
+      </ItemList>
 
       <h2>Activity</h2>
       <ActivityList rows={m.activity} />

@@ -1,6 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink } from "../components/links";
 import { getPartyOverview } from "../models/party.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -29,77 +31,43 @@ export default function Party() {
   return (
     <>
       <h1>The party</h1>
-      <dl className="facts card totals">
+      <Facts className="card totals">
         {TOTALS.map(([key, label]) => (
-          <div key={key} style={{ display: "contents" }}>
-            <dt>{label}</dt>
-            <dd data-total={key}>{totals?.[key] ?? 0}</dd>
-          </div>
+          <Fact key={key} term={label} data-total={key}>
+            {totals?.[key] ?? 0}
+          </Fact>
         ))}
-      </dl>
+      </Facts>
       <h2>Party executives ({executives.length})</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Account</th>
-            <th>Chapter</th>
-            <th>Since block</th>
-          </tr>
-        </thead>
-        <tbody>
-          {executives.map((e) => (
-            <tr key={e.account}>
-              <td>
-                <AddressLink address={e.account} />
-              </td>
-              <td>
-                <ChapterLink id={e.chapterId} />
-              </td>
-              <td>{e.promotedBlock}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={executives}
+        rowKey={(e) => e.account}
+        columns={[
+          { title: "Account", cell: (e) => <AddressLink address={e.account} /> },
+          { title: "Chapter", cell: (e) => <ChapterLink id={e.chapterId} /> },
+          { title: "Since block", cell: (e) => e.promotedBlock },
+        ]}
+      />
       <h2>Role holders</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Role</th>
-            <th>Holder</th>
-            <th>Since block</th>
-          </tr>
-        </thead>
-        <tbody>
-          {roleHolders.map((r) => (
-            <tr key={r.role}>
-              <td>{r.role}</td>
-              <td>
-                <AddressLink address={r.holder} />
-              </td>
-              <td>{r.block}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={roleHolders}
+        rowKey={(r) => r.role}
+        columns={[
+          { title: "Role", cell: (r) => r.role },
+          { title: "Holder", cell: (r) => <AddressLink address={r.holder} /> },
+          { title: "Since block", cell: (r) => r.block },
+        ]}
+      />
       <h2>Contract upgrades</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>Change</th>
-            <th>Implementation</th>
-            <th>Block</th>
-          </tr>
-        </thead>
-        <tbody>
-          {upgrades.map((u) => (
-            <tr key={`${u.block}-${u.kind}-${u.implementation ?? u.version}`}>
-              <td>{u.kind === "upgraded" ? "Upgraded" : `Initialized (version ${u.version})`}</td>
-              <td className="address">{u.implementation ?? "–"}</td>
-              <td>{u.block}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        rows={upgrades}
+        rowKey={(u) => `${u.block}-${u.kind}-${u.implementation ?? u.version}`}
+        columns={[
+          { title: "Change", cell: (u) => (u.kind === "upgraded" ? "Upgraded" : `Initialized (version ${u.version})`) },
+          { title: "Implementation", className: "address", cell: (u) => u.implementation ?? "–" },
+          { title: "Block", cell: (u) => u.block },
+        ]}
+      />
     </>
   );
 }

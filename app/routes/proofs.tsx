@@ -13,20 +13,11 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { QrCode } from "../components/qr-code";
 import { PARTY_DOMAIN } from "../utils/party-domain";
 import { partyAddress } from "../utils/env.server";
-import {
-  checkChapterId,
-  checkDisplayName,
-  checkService,
-  encodeProof,
-  membershipProofTypedDataJson,
-  normaliseAddress,
-  ProofSignerContext,
-  proofFromFields,
-  SOCIAL_SERVICES,
-  socialVerificationMessage,
-  type Proof,
-  type ProofKind,
-} from "../utils/proofs";
+import { encodeProof } from "../utils/proofs/codec";
+import { checkChapterId, checkDisplayName, checkService, normaliseAddress, proofFromFields } from "../utils/proofs/fields";
+import { SOCIAL_SERVICES, type Proof, type ProofKind } from "../utils/proofs/proof";
+import { membershipProofTypedDataJson, socialVerificationMessage } from "../utils/proofs/signed-data";
+import { ProofSignerContext } from "../utils/proofs/signer";
 
 export const meta: MetaFunction = () => [{ title: "Make a proof · Party" }];
 

@@ -6,7 +6,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink } from "../components/links";
+import { Roles } from "../components/roles";
 import {
   MAX_ENCODED_PROOF_LENGTH,
   PROOF_FAILURE_TITLES,
@@ -16,7 +18,7 @@ import {
   type SignerStanding,
 } from "../services/proofs.server";
 import { formatTime, MEMBER_STATUS_TEXT } from "../utils/format";
-import type { Proof } from "../utils/proofs";
+import type { Proof } from "../utils/proofs/proof";
 
 export const meta: MetaFunction = () => [{ title: "Verify a proof · Party" }, { name: "robots", content: "noindex" }];
 
@@ -69,62 +71,42 @@ type ProofFactsProps = { proof: Proof; signer: string; signedMessage: string | n
 function ProofFacts({ proof, signer, signedMessage, services }: ProofFactsProps) {
   return (
     <>
-      <dl className="facts proof-facts">
-        <dt>Kind</dt>
-        <dd>{KIND_TEXT[proof.kind]}</dd>
-        <dt>Signer</dt>
-        <dd className="address">{signer}</dd>
+      <Facts className="proof-facts">
+        <Fact term="Kind">{KIND_TEXT[proof.kind]}</Fact>
+        <Fact term="Signer" className="address">
+          {signer}
+        </Fact>
         {proof.kind === "membership" ? (
-          <>
-            <dt>Signed at</dt>
-            <dd>
-              {formatTime(proof.signedAt)} <span className="muted">({proof.signedAt})</span>
-            </dd>
-          </>
+          <Fact term="Signed at">
+            {formatTime(proof.signedAt)} <span className="muted">({proof.signedAt})</span>
+          </Fact>
         ) : (
           <>
-            <dt>Signed at</dt>
-            <dd className="muted">not part of this kind of proof</dd>
-            <dt>Service</dt>
-            <dd>{services[proof.service]}</dd>
-            <dt>Display name</dt>
-            <dd>{proof.displayName}</dd>
-            <dt>Chapter</dt>
-            <dd>
+            <Fact term="Signed at" className="muted">
+              not part of this kind of proof
+            </Fact>
+            <Fact term="Service">{services[proof.service]}</Fact>
+            <Fact term="Display name">{proof.displayName}</Fact>
+            <Fact term="Chapter">
               <ChapterLink id={proof.chapterId} />
-            </dd>
+            </Fact>
           </>
         )}
-      </dl>
+      </Facts>
       {signedMessage !== null && <pre className="signed-message">{signedMessage}</pre>}
     </>
   );
 }
 
 function Standing({ standing: s }: { standing: SignerStanding }) {
-  const roles = [
-    s.executiveOf ? (
-      <li key="ce">
-        Chapter executive of <ChapterLink id={s.executiveOf} />
-      </li>
-    ) : null,
-    s.partyExecutive ? <li key="pe">Party executive</li> : null,
-    ...s.centralCommitteeOf.map((id) => (
-      <li key={`cc-${id}`}>
-        Central committee member for <ChapterLink id={id} />
-      </li>
-    )),
-  ].filter(Boolean);
   return (
     <>
       <h3>The signer now</h3>
-      <dl className="facts signer-standing">
-        <dt>Account</dt>
-        <dd>
+      <Facts className="signer-standing">
+        <Fact term="Account">
           <AddressLink address={s.known ? s.account : null} />
-        </dd>
-        <dt>Chapter</dt>
-        <dd>
+        </Fact>
+        <Fact term="Chapter">
           {s.chapterId ? (
             <>
               <ChapterLink id={s.chapterId} label={s.chapterLocation} /> <span className="member-status">({MEMBER_STATUS_TEXT[s.status]})</span>
@@ -132,12 +114,12 @@ function Standing({ standing: s }: { standing: SignerStanding }) {
           ) : (
             <span className="muted">none</span>
           )}
-        </dd>
-        <dt>Party member</dt>
-        <dd>{s.partyMember ? "yes" : "no"}</dd>
-        <dt>Roles</dt>
-        <dd>{roles.length ? <ul className="roles">{roles}</ul> : <span className="muted">none</span>}</dd>
-      </dl>
+        </Fact>
+        <Fact term="Party member">{s.partyMember ? "yes" : "no"}</Fact>
+        <Fact term="Roles">
+          <Roles of={s} empty={<span className="muted">none</span>} />
+        </Fact>
+      </Facts>
     </>
   );
 }

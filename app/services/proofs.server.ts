@@ -1,5 +1,5 @@
 /**
- * Verifying a proof string (app/utils/proofs.ts): decode it, check the signature on chain 137
+ * Verifying a proof string (app/utils/proofs/): decode it, check the signature on chain 137
  * with viem (an EOA, a deployed smart account through ERC-1271, or an undeployed one through
  * ERC-6492), check its age, and read the signer's current chapter and roles from the read model.
  * The answer is either valid, with the signer's standing, or exactly why not.
@@ -8,20 +8,15 @@ import { sql } from "drizzle-orm";
 import { getAddress, type Address, type PublicClient } from "viem";
 import { partyAddress } from "../utils/env.server";
 import { chainClient } from "./chain.server";
-import {
-  decodeProof,
-  MEMBERSHIP_PROOF_MAX_AGE_SECONDS,
-  membershipProofTypedData,
-  PROOF_MAX_FUTURE_SECONDS,
-  socialVerificationMessage,
-  type Proof,
-  type ProofDecodeFailure,
-} from "../utils/proofs";
+import { decodeProof, type ProofDecodeFailure } from "../utils/proofs/codec";
+import { MEMBERSHIP_PROOF_MAX_AGE_SECONDS, PROOF_MAX_FUTURE_SECONDS, type Proof } from "../utils/proofs/proof";
+import { membershipProofTypedData, socialVerificationMessage } from "../utils/proofs/signed-data";
 import { firstRow, V } from "../../db/query.server";
 import type { MemberStatus } from "../utils/format";
 
-// For /verify's loader: taken from here, the page's browser code imports nothing of utils/proofs (nor viem).
-export { MAX_ENCODED_PROOF_LENGTH, SOCIAL_SERVICES } from "../utils/proofs";
+// For /verify's loader: taken from here, the page's browser code imports nothing of utils/proofs/ (nor viem).
+export { MAX_ENCODED_PROOF_LENGTH } from "../utils/proofs/codec";
+export { SOCIAL_SERVICES } from "../utils/proofs/proof";
 
 export type ProofFailure =
   | ProofDecodeFailure

@@ -8,30 +8,25 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { OperationName } from "../../calls";
+import { SCORE_MAX, SCORE_MIN } from "../../calls/score";
 import type { OperationProgress } from "../../wallet/operations";
 import { useWallet } from "./use-wallet";
 
+/** What the status line says at each step; the two with details are in progressText. */
+const PROGRESS_TEXT: Record<Exclude<OperationProgress["status"], "included" | "failed">, string> = {
+  preparing: "Checking with the contract…",
+  signing: "Confirm with your passkey…",
+  signed: "Signed: waiting for a block…",
+  indexed: "Indexed",
+  final: "Final",
+  stuck: "No block has taken it yet",
+  replaced: "Sent again with higher fees",
+};
+
 function progressText(progress: OperationProgress): string {
-  switch (progress.status) {
-    case "preparing":
-      return "Checking with the contract…";
-    case "signing":
-      return "Confirm with your passkey…";
-    case "signed":
-      return "Signed: waiting for a block…";
-    case "included":
-      return `Included in block ${progress.blockNumber ?? "?"}: waiting for the indexer…`;
-    case "indexed":
-      return "Indexed";
-    case "final":
-      return "Final";
-    case "failed":
-      return progress.error;
-    case "stuck":
-      return "No block has taken it yet";
-    case "replaced":
-      return "Sent again with higher fees";
-  }
+  if (progress.status === "included") return `Included in block ${progress.blockNumber ?? "?"}: waiting for the indexer…`;
+  if (progress.status === "failed") return progress.error;
+  return PROGRESS_TEXT[progress.status];
 }
 
 type RunState = { progress: OperationProgress | null; error: string | null; running: boolean };
@@ -143,7 +138,7 @@ export function RecommendForm({ applicants }: { applicants: string[] }) {
   );
 }
 
-/** A vote on an evaluation: an int8 score (-128 … 127). */
+/** A vote on an evaluation: a whole score from SCORE_MIN to SCORE_MAX. */
 export function VoteForm({ evaluationId }: { evaluationId: string }) {
   const op = useOperation("vote");
   const [score, setScore] = useState("0");
@@ -155,7 +150,7 @@ export function VoteForm({ evaluationId }: { evaluationId: string }) {
     <form className="operation" data-operation="vote" onSubmit={submit}>
       <label>
         Your score{" "}
-        <input name="score" type="number" min={-128} max={127} step={1} required value={score} onChange={(e) => setScore(e.target.value)} />
+        <input name="score" type="number" min={SCORE_MIN} max={SCORE_MAX} step={1} required value={score} onChange={(e) => setScore(e.target.value)} />
       </label>
       <button type="submit" disabled={!op.ready || op.running}>
         Vote

@@ -1,8 +1,8 @@
 /**
  * The header's sign-in widget: the signer status (SPEC 4: initializing, authenticating,
- * connected, disconnected, error), Sign up / Sign in / Log out, and the wallet's alerts. Mounted
- * by root.tsx after hydration through a dynamic import; it carries the few style rules of the
- * wallet UI, since the write buttons only appear once it is there.
+ * connected, disconnected, error), Sign up / Sign in / Log out, and the wallet's alerts. Loaded
+ * after hydration (../client-only.tsx); it carries the few style rules of the wallet UI, since
+ * the write buttons only appear once it is there.
  */
 import { shortAddress } from "../../utils/format";
 import type { SignerState } from "../../wallet/signer-state";
