@@ -8,6 +8,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "./free-port.js";
 import { ROOT } from "./paths.js";
 import { keepOutput, killWithParent, stopProcess } from "./processes.js";
@@ -54,7 +55,7 @@ export async function startAppServer({ dir, env, timeoutMs = 30_000 }: { dir: st
       await stop();
       throw new Error(`the app server did not answer /healthz within ${timeoutMs} ms:\n${output().slice(-4000)}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   return { url, port, dir, process: child, output, stop };
 }

@@ -12,6 +12,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { toHex, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { entryPoint07Address } from "viem/account-abstraction";
@@ -133,7 +134,7 @@ async function waitUntilReady(
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
   }
   throw new Error(`alto did not answer eth_supportedEntryPoints within ${timeoutMs} ms: ${output().slice(-2000)}`);
 }

@@ -11,6 +11,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULT_VIEWS_SCHEMA } from "./defaults.js";
 import { freePort } from "./free-port.js";
 import { ROOT } from "./paths.js";
@@ -120,7 +121,7 @@ export async function startIndexer(params: StartIndexerParameters): Promise<Inde
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`indexer exited (${child.exitCode}) before ${what}:\n${output().slice(-4000)}`);
       if (check(await status())) return;
-      await new Promise((r) => setTimeout(r, 100));
+      await sleep(100);
     }
     throw new Error(`indexer not ${what} after ${timeoutMs} ms:\n${output().slice(-4000)}`);
   }

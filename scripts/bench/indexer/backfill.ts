@@ -14,6 +14,7 @@
 import { createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createDatabase } from "../../lib/database.js";
 import { startIndexer, type Indexer } from "../../lib/indexer.js";
 import { completedEvents, fetchMetrics, type Sample } from "./metrics.js";
@@ -108,7 +109,7 @@ export async function runBackfill(params: BackfillParameters): Promise<BackfillR
       const done = marks.started === undefined ? 0 : completedEvents(await fetchMetrics(indexer.url).catch(() => []));
       params.log(`  ${params.name}: ${marks.started === undefined ? "starting" : `${done} events indexed`}`);
     }
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
   if (marks.started === undefined) throw new Error(`${params.name}: no "Started backfill indexing" line; see ${logFile}`);
   const completed = marks.completed ?? marks.ready;

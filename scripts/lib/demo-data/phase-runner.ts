@@ -3,7 +3,7 @@
  * a fixed gas limit, and all are sent at once: nothing is estimated against a state that an
  * earlier, still pending transaction of the same phase would change.
  */
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
 import {
   BaseError,
   keccak256,
@@ -95,7 +95,7 @@ export class PhaseRunner {
       }
       // With interval mining (a block time) nothing is mined until the next block; don't wait for it.
       if (!this.automine) await testClient.mine({ blocks: 1 });
-      else await new Promise((resolve) => setTimeout(resolve, 10));
+      else await sleep(10);
     }
   }
 
