@@ -60,7 +60,7 @@ export type SyntheticReadModel = {
   counts: Record<string, number>;
 };
 
-/** Every table of indexer/ponder.schema.ts, by SQL name. */
+/** The tables the synthetic load fills, by SQL name; the indexer's other tables stay empty. */
 export const SYNTHETIC_TABLES = [
   "activity",
   "applications",
