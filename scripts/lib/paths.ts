@@ -4,6 +4,6 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 /** anvil's state file lives here, so the local chain survives restarts. */
-export const CHAIN_STATE_DIR = join(ROOT, ".data", "anvil");
+export const ANVIL_DATA_DIR = join(ROOT, ".data", "anvil");
 /** The embedded PostgreSQL's data, so dev data survives restarts. */
 export const POSTGRES_DATA_DIR = join(ROOT, ".data", "postgres");

@@ -10,14 +10,14 @@ import { anvilAccount } from "./accounts.js";
 import { startAnvil, type Anvil } from "./anvil.js";
 import { DEFAULT_CHAIN_PORT } from "./defaults.js";
 import { deployParty } from "./deploy.js";
-import { CHAIN_STATE_DIR } from "./paths.js";
+import { ANVIL_DATA_DIR } from "./paths.js";
 import { portFromEnv } from "./port-from-env.js";
 import { seedDemoData } from "./demo-data/seed.js";
 
 export type StartLocalChainParameters = {
-  /** Where anvil keeps its state between runs; CHAIN_STATE_DIR, else `.data/anvil` in the repo. */
+  /** Where anvil keeps its state between runs; CHAIN_STATE_DIR, else ANVIL_DATA_DIR. */
   stateDir?: string;
-  /** CHAIN_PORT, else 8545. */
+  /** CHAIN_PORT, else DEFAULT_CHAIN_PORT. */
   port?: number;
   /** Seconds per block; automine when unset. */
   blockTime?: number;
@@ -35,7 +35,7 @@ export type LocalChain = {
 };
 
 export async function startLocalChain(params: StartLocalChainParameters = {}): Promise<LocalChain> {
-  const stateDir = resolve(params.stateDir ?? process.env.CHAIN_STATE_DIR ?? CHAIN_STATE_DIR);
+  const stateDir = resolve(params.stateDir ?? process.env.CHAIN_STATE_DIR ?? ANVIL_DATA_DIR);
   const port = params.port ?? portFromEnv("CHAIN_PORT", DEFAULT_CHAIN_PORT);
   await assertPortFree(port);
   await mkdir(stateDir, { recursive: true });
