@@ -30,7 +30,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { stringToHex, type Address, type Hex } from "viem";
 import { UserOperationReceiptNotFoundError } from "viem/account-abstraction";
 import { ADMIN } from "../tests/fixtures/accounts.js";
-import { startOperationsStack, type OperationsStack } from "../tests/setup/operations-stack.js";
+import { startStack, type Stack } from "../tests/setup/stack.js";
 import { percentile } from "./bench/percentile.js";
 import { runBench } from "./bench/run.js";
 import { snapshotBuild } from "./lib/app-build.js";
@@ -46,7 +46,7 @@ const log = (message: string) => process.stderr.write(`${message}\n`);
 
 let database: ProvidedDatabase | undefined;
 let databaseName: string | undefined;
-let stack: OperationsStack | undefined;
+let stack: Stack | undefined;
 let buildCopy: string | undefined;
 
 async function cleanUp(): Promise<void> {
@@ -63,7 +63,7 @@ async function postJson(url: string, body: unknown): Promise<{ status: number; b
 
 type Measurement = { buildMs: number; includedMs: number; indexedMs: number; block: number };
 
-async function oneOperation(s: OperationsStack, appUrl: string, index: number): Promise<Measurement> {
+async function oneOperation(s: Stack, appUrl: string, index: number): Promise<Measurement> {
   const account = await s.wallet.account();
   const args = { chapterId: "1" };
 
@@ -120,13 +120,13 @@ async function main() {
   const indexerLog = createWriteStream(indexerLogFile);
   log("starting anvil (1 s blocks), wallet contracts, alto, indexer and the app server");
   let phase = Date.now();
-  stack = await startOperationsStack({ databaseUrl, blockTime: 1, indexerLog: (text) => indexerLog.write(text) });
+  stack = await startStack({ seed: false, wallet: true, app: false, database: databaseUrl, blockTime: 1, indexerLog: (text) => indexerLog.write(text) });
   const app = await startAppServer({ dir: buildCopy, env: stack.appEnv });
   stack.adopt(app.stop);
   log(`  ready in ${((Date.now() - phase) / 1000).toFixed(1)} s (app ${app.url}, indexer log ${indexerLogFile})`);
 
   phase = Date.now();
-  await stack.send(ADMIN, (party) => party.write.addChapterToParty([[[]], [stringToHex("Berlin", { size: 32 })], [1], [2]]));
+  await stack.send(ADMIN, "addChapterToParty", [[[]], [stringToHex("Berlin", { size: 32 })], [1], [2]]);
   await stack.waitForIndexer();
   log(`  chapter 1 added and indexed in ${((Date.now() - phase) / 1000).toFixed(1)} s`);
 

@@ -35,6 +35,9 @@ export function indexerSchemaName(): string {
     ...filesUnder(join(INDEXER_ROOT, "src")),
     join(ROOT, "abis", "party.ts"),
     join(ROOT, "abis", "deployments.ts"),
+    // The content-id codec the handlers import from the app (one codec for both).
+    join(ROOT, "app", "calls", "cid.ts"),
+    join(ROOT, "app", "calls", "multibase.ts"),
   ];
   for (const file of files) hash.update(file.slice(ROOT.length)).update(readFileSync(file));
   return `party_${hash.digest("hex").slice(0, 12)}`;

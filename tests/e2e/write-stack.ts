@@ -33,20 +33,14 @@ export type StartWriteStackParameters = {
 
 export async function startWriteStack({ appEnv = {} }: StartWriteStackParameters = {}) {
   await mkdir(SCREENSHOTS, { recursive: true });
-  const [stack, browser] = await Promise.all([startStack({ app: false }), launchBrowser()]);
+  const [stack, browser] = await Promise.all([startStack({ wallet: true, app: { env: appEnv } }), launchBrowser()]);
   const stops: (() => Promise<unknown>)[] = [() => stack.stop(), () => browser.close()];
   const stop = async () => {
     for (const s of stops.splice(0).reverse()) await s().catch((error) => console.error("write stack stop:", error));
   };
   try {
-    const infra = await deployWalletInfra({ rpcUrl: stack.rpcUrl, deployer: ADMIN });
-    const bundler = await startBundler({ rpcUrl: stack.rpcUrl });
-    stops.push(() => bundler.stop());
-    const env = { ...stack.appEnv, BUNDLER_RPC_URL: bundler.url, WALLET_BACKEND: "local", ...appEnv };
-    const app = await startAppServer({ env });
-    stops.push(() => app.stop());
     // WebAuthn needs a domain as the relying party: localhost, not 127.0.0.1 (both are secure contexts).
-    const appUrl = app.url.replace("127.0.0.1", "localhost");
+    const appUrl = stack.appUrl.replace("127.0.0.1", "localhost");
 
     const people: Person[] = [];
     /** A person: a browser context with a passkey authenticator, and the problems its page reported. */
@@ -56,16 +50,14 @@ export async function startWriteStack({ appEnv = {} }: StartWriteStackParameters
       return created;
     }
 
-    // Not `...stack`: its appUrl getter throws for a stack started without its own app server.
-    const { databaseUrl, rpcUrl, address, indexer, publicClient, testClient, read, wallet, send, query, waitForIndexer } = stack;
+    const { databaseUrl, rpcUrl, address, indexer, publicClient, testClient, read, walletFor, send, query, waitForIndexer, app } = stack;
     return {
-      ...{ databaseUrl, rpcUrl, address, indexer, publicClient, testClient, read, wallet, send, query, waitForIndexer },
+      ...{ databaseUrl, rpcUrl, address, indexer, publicClient, testClient, read, walletFor, send, query, waitForIndexer, app },
       appUrl,
       /** The app server's environment, to start another one on the same stack. */
-      appEnv: env,
-      app,
-      infra,
-      bundler,
+      appEnv: { ...stack.appEnv, ...appEnv },
+      infra: stack.wallet.infra,
+      bundler: stack.wallet.bundler,
       browser,
       person,
       people,

@@ -1,132 +1,147 @@
 /**
- * The whole local product for a test file: a fresh database with the app's migrations, anvil
- * (chain 137) with the party contract and the demo data, the indexer filling its own tables schema
- * and views schema, and the production app server reading that views schema.
+ * The one stack builder: the local product for a test file (or a benchmark), as much of it as the
+ * file needs. Always anvil (chain 137) with the party contract; by option the demo data, the
+ * wallet infrastructure with an alto bundler, a database with the app's migrations, the indexer
+ * filling its own tables and views schema, and the production app server reading that schema.
  *
- *   const stack = await startStack();          // in beforeAll
- *   await fetch(`${stack.appUrl}/chapters/1`);
- *   await stack.stop();                        // in afterAll: nothing is left running
+ *   const stack = await startStack();                                   // everything, demo data
+ *   const stack = await startStack({ seed: false, wallet: true, app: false, database: url });
+ *   await stack.stop();                                                 // nothing is left running
+ *
+ * No vitest import at module level: scripts/bench-writes.ts uses it too (with its own database).
  */
 import { randomBytes } from "node:crypto";
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  getContract,
-  http,
-  type Address,
-  type Hex,
-  type PrivateKeyAccount,
-} from "viem";
 import pg from "pg";
-import { partyAbi } from "../../abis/party.js";
+import type { Hex, PrivateKeyAccount } from "viem";
 import { migrate } from "../../db/migrate.js";
-import { anvilAccount } from "../../scripts/lib/accounts.js";
-import { startAnvil } from "../../scripts/lib/anvil.js";
-import { deployParty } from "../../scripts/lib/deploy.js";
-import { startIndexer } from "../../scripts/lib/indexer.js";
-import { localChain } from "../../scripts/lib/chain-definition.js";
 import { seedDemoData } from "../../scripts/lib/demo-data/seed.js";
+import { startIndexer, type Indexer } from "../../scripts/lib/indexer.js";
 import { versionOf, versionQuery } from "../../server/read-model-version.js";
 import { startAppServer, type AppServer } from "./app-server.js";
-import { setupTestDatabase } from "./postgres.js";
+import { setupChain } from "./chain.js";
+import { startWalletServices, type WalletServices, type WalletServicesOptions } from "./wallet-services.js";
 
 /** Where the pages link a CID; nothing is fetched from it. */
 export const TEST_IPFS_GATEWAY = "https://ipfs.test.invalid/ipfs/";
 
 export type StartStackParameters = {
-  /** Start the production app server too (default true); the loader tests only need the data. */
-  app?: boolean;
+  /** Seconds per block (anvil --block-time); automine when unset. */
+  blockTime?: number;
+  /** The deterministic demo data (default true). */
+  seed?: boolean;
+  /** EntryPoint v0.7, the passkey account factory, the sponsoring paymaster and an alto bundler (default false). */
+  wallet?: boolean | WalletServicesOptions;
+  /** A database and the indexer filling its read model (default true). */
+  indexer?: boolean;
+  /** Use this database (migrated here) instead of a fresh test database. */
+  database?: string;
+  /** Where the indexer's output goes (kept in memory when unset). */
+  indexerLog?: (text: string) => void;
+  /** The production app server (default true, needs the indexer), with extra environment if given. */
+  app?: boolean | { env: Record<string, string> };
 };
 
-export async function startStack({ app: withApp = true }: StartStackParameters = {}) {
+export async function startStack({
+  blockTime,
+  seed = true,
+  wallet: withWallet = false,
+  indexer: withIndexer = true,
+  database: databaseUrl,
+  indexerLog,
+  app: withApp = true,
+}: StartStackParameters = {}) {
   const stops: (() => Promise<unknown>)[] = [];
   const stop = async () => {
-    for (const s of stops.splice(0).reverse()) await s().catch((error) => console.error("stack stop:", error));
+    for (const s of stops.splice(0).reverse()) await s().catch((error: unknown) => console.error("stack stop:", error));
   };
   try {
-    // Both at once; whichever started is stopped again if the other fails.
-    const [started, startedAnvil] = await Promise.allSettled([setupTestDatabase(), startAnvil()]);
-    if (started.status === "fulfilled") stops.push(started.value.drop);
-    if (startedAnvil.status === "fulfilled") stops.push(startedAnvil.value.stop);
-    if (started.status === "rejected") throw started.reason;
-    if (startedAnvil.status === "rejected") throw startedAnvil.reason;
-    const [database, anvil] = [started.value, startedAnvil.value];
-    const rpcUrl = anvil.rpcUrl;
-    const chain = localChain(rpcUrl);
-    const transport = http(rpcUrl);
-    const publicClient = createPublicClient({ chain, transport, pollingInterval: 50 });
-    const testClient = createTestClient({ chain, transport, mode: "anvil" });
+    const chain = await setupChain({ blockTime });
+    stops.push(chain.stop);
+    const { rpcUrl, publicClient } = chain;
 
-    const deployAndSeed = async () => {
-      const { address } = await deployParty({ rpcUrl, deployer: anvilAccount(0) });
-      await seedDemoData({ rpcUrl, address });
-      return address;
-    };
-    // The app's own tables (db/migrations) while the chain is seeded.
-    const [address] = await Promise.all([deployAndSeed(), migrate(database.url)]);
+    const wallet = withWallet ? await startWalletServices(chain, withWallet === true ? {} : withWallet) : undefined;
+    if (wallet) stops.push(wallet.stop);
 
-    const id = randomBytes(5).toString("hex");
-    const indexer = await startIndexer({ databaseUrl: database.url, rpcUrl, schema: `s_${id}`, viewsSchema: `v_${id}` });
-    stops.push(indexer.kill);
-    await indexer.waitReady(120_000);
-    await indexer.waitForBlock(await publicClient.getBlockNumber({ cacheTime: 0 }), 60_000);
+    let database: string | undefined;
+    let indexer: Indexer | undefined;
+    let pool: pg.Pool | undefined;
+    const appEnv: Record<string, string> = { CHAIN_RPC_URL: rpcUrl, PARTY_ENV: "local", IPFS_GATEWAY: TEST_IPFS_GATEWAY };
+    if (wallet) Object.assign(appEnv, { BUNDLER_RPC_URL: wallet.bundler.url, WALLET_BACKEND: "local" });
+    if (withIndexer) {
+      if (databaseUrl) database = databaseUrl;
+      else {
+        const { setupTestDatabase } = await import("./postgres.js");
+        const fresh = await setupTestDatabase();
+        stops.push(fresh.drop);
+        database = fresh.url;
+      }
+      // The app's own tables (db/migrations) while the chain is seeded.
+      await Promise.all([seed ? seedDemoData({ rpcUrl, address: chain.address }) : undefined, migrate(database)]);
+      const id = randomBytes(5).toString("hex");
+      indexer = await startIndexer({ databaseUrl: database, rpcUrl, schema: `s_${id}`, viewsSchema: `v_${id}`, log: indexerLog });
+      stops.push(indexer.kill);
+      await indexer.waitReady(120_000);
+      await indexer.waitForBlock(await publicClient.getBlockNumber({ cacheTime: 0 }), 60_000);
+      pool = new pg.Pool({ connectionString: database, max: 2 });
+      pool.on("error", () => undefined);
+      const opened = pool;
+      stops.push(() => opened.end());
+      Object.assign(appEnv, { DATABASE_URL: database, READ_MODEL_SCHEMA: indexer.viewsSchema, INDEXER_URL: indexer.url });
+    } else if (seed) {
+      await seedDemoData({ rpcUrl, address: chain.address });
+    }
 
-    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-    pool.on("error", () => undefined);
-    stops.push(() => pool.end());
-
-    const appEnv: Record<string, string> = {
-      DATABASE_URL: database.url,
-      READ_MODEL_SCHEMA: indexer.viewsSchema,
-      INDEXER_URL: indexer.url,
-      CHAIN_RPC_URL: rpcUrl,
-      IPFS_GATEWAY: TEST_IPFS_GATEWAY,
-    };
     let app: AppServer | undefined;
-    if (withApp) {
-      app = await startAppServer({ env: appEnv });
+    if (withApp && indexer) {
+      app = await startAppServer({ env: { ...appEnv, ...(withApp === true ? {} : withApp.env) } });
       stops.push(app.stop);
     }
 
-    const wallet = (account: PrivateKeyAccount) => createWalletClient({ chain, transport, account });
+    const need = <T>(part: T | undefined, what: string): T => {
+      if (part === undefined) throw new Error(`this stack has no ${what}`);
+      return part;
+    };
     /** Calls the party contract as `account` and waits for the receipt, failing on a revert. */
     const send = async (account: PrivateKeyAccount, functionName: string, args: readonly unknown[]) => {
-      const contract = getContract({ address, abi: partyAbi, client: { public: publicClient, wallet: wallet(account) } });
-      const write = contract.write as unknown as Record<string, (args: readonly unknown[]) => Promise<Hex>>;
-      const receipt = await publicClient.waitForTransactionReceipt({ hash: await write[functionName]!(args), pollingInterval: 20 });
-      if (receipt.status !== "success") throw new Error(`${functionName} from ${account.address} reverted`);
-      return receipt;
+      const write = chain.party(account).write as unknown as Record<string, (args: readonly unknown[]) => Promise<Hex>>;
+      return chain.waitFor(await write[functionName]!(args));
+    };
+    const waitForIndexer = async () => {
+      await need(indexer, "indexer").waitForBlock(await publicClient.getBlockNumber({ cacheTime: 0 }), 60_000);
+      if (app && pool && indexer) await waitForPageCache(app.url, pool, indexer.viewsSchema);
     };
 
     return {
-      databaseUrl: database.url,
-      rpcUrl,
-      address: address as Address,
-      indexer,
-      viewsSchema: indexer.viewsSchema,
+      ...chain,
+      send,
+      /** The wallet services (bundler client, passkey accounts, user operations); throws without `wallet`. */
+      get wallet(): WalletServices {
+        return need(wallet, "wallet (start it with { wallet: true })");
+      },
+      get databaseUrl(): string {
+        return need(database, "database");
+      },
+      get indexer(): Indexer {
+        return need(indexer, "indexer");
+      },
+      get viewsSchema(): string {
+        return need(indexer, "indexer").viewsSchema;
+      },
       app,
       /** The app server's base URL; throws when the stack was started without it. */
       get appUrl(): string {
-        if (!app) throw new Error("this stack has no app server");
-        return app.url;
+        return need(app, "app server").url;
       },
-      /** The app's environment, to start further app servers (e.g. behind a proxy). */
+      /** The app's environment, to start further app servers or call route modules in-process. */
       appEnv,
-      publicClient,
-      testClient,
-      read: getContract({ address, abi: partyAbi, client: publicClient }),
-      wallet,
-      send,
+      /** Stops `stopIt` with the stack (e.g. an app server started with `appEnv`). */
+      adopt: (stopIt: () => Promise<unknown>) => void stops.push(stopIt),
       /** Rows of `text` (use `${stack.viewsSchema}` for the read model's schema). */
-      query: async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
-      /** Waits until the indexer has indexed the chain's current head (read fresh, not from viem's cache). */
-      waitForIndexer: async () => {
-        await indexer.waitForBlock(await publicClient.getBlockNumber({ cacheTime: 0 }), 60_000);
-        if (app) await waitForPageCache(app.url, pool, indexer.viewsSchema);
-      },
+      query: async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await need(pool, "database").query(text, params)).rows as T[],
+      /** Waits until the indexer has indexed the chain's current head (read fresh, not from viem's cache), and the page cache has caught up. */
+      waitForIndexer,
       /** Waits until the app server's page cache is at the database's current version (after a write to the app's tables). */
-      waitForPageCache: () => (app ? waitForPageCache(app.url, pool, indexer.viewsSchema) : Promise.resolve()),
+      waitForPageCache: () => (app && pool && indexer ? waitForPageCache(app.url, pool, indexer.viewsSchema) : Promise.resolve()),
       stop,
     };
   } catch (error) {

@@ -13,7 +13,7 @@ import {
   type UserOperation,
 } from "viem/account-abstraction";
 import { localSponsor } from "../../app/wallet/local/sponsor.js";
-import { toPartyAccount, type PartyAccount } from "../../app/wallet/local/smart-account.js";
+import { toPartyAccount, type PartyAccount, type ToPartyAccountParameters } from "../../app/wallet/local/smart-account.js";
 import { startBundler, type Bundler } from "../../scripts/lib/bundler.js";
 import { deployWalletInfra, type DeployWalletInfraReturnType } from "../../scripts/lib/wallet-infra.js";
 import { ADMIN } from "../fixtures/accounts.js";
@@ -70,6 +70,17 @@ export async function startWalletServices(
     return toPartyAccount({ client: chain.publicClient, owner: passkey.account, ...infra });
   }
 
+  /** The PartyAccount signed by `passkey` (a fresh software passkey when unset), with other account parameters. */
+  async function accountFor(passkey: SoftwarePasskey = createSoftwarePasskey(), options: Partial<Omit<ToPartyAccountParameters, "client" | "owner">> = {}) {
+    return { passkey, account: await toPartyAccount({ client: chain.publicClient, owner: passkey.account, ...infra, ...options }) };
+  }
+
+  /** Sends the calls as one user operation and waits for its receipt. */
+  async function sendAndWait(account: PartyAccount, calls: { to: Hex; data: Hex }[]) {
+    const hash = await bundlerClient.sendUserOperation({ account, calls });
+    return bundlerClient.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 30_000 });
+  }
+
   /** Prepares (estimates, sponsors) and signs an operation without sending it. */
   async function signed(account: PartyAccount, calls: Call[], gas?: typeof FIXED_GAS): Promise<UserOperation<"0.7">> {
     const prepared = await bundlerClient.prepareUserOperation({ account, calls, ...(gas ?? {}) });
@@ -100,6 +111,8 @@ export async function startWalletServices(
     bundler,
     bundlerClient,
     account,
+    accountFor,
+    sendAndWait,
     signed,
     send,
     stop: () => bundler.stop(),

@@ -14,7 +14,7 @@ import { freePort } from "../../../scripts/lib/free-port.js";
 import { ALICE } from "../../fixtures/accounts.js";
 import { startAppServer, type AppServer } from "../../setup/app-server.js";
 import { createSoftwarePasskey } from "../../fixtures/software-passkey.js";
-import { setupWalletStack, type WalletStack } from "../../setup/wallet-stack.js";
+import { startStack, type Stack } from "../../setup/stack.js";
 import { startFakeUpstream, type FakeUpstream } from "../../setup/fake-upstream.js";
 import { LOCAL_WALLET } from "../../../abis/deployments.js";
 
@@ -23,18 +23,18 @@ const postTo = (app: AppServer, body: string, headers: Record<string, string> = 
   fetch(`${app.url}/api/alchemy-rpc`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
 
 describe("local: the wallet works through the proxy alone", () => {
-  let stack: WalletStack;
+  let stack: Stack;
   let app: AppServer;
 
   beforeAll(async () => {
-    stack = await setupWalletStack();
+    stack = await startStack({ seed: false, indexer: false, app: false, wallet: true });
     const dead = `http://127.0.0.1:${await freePort()}`;
     app = await startAppServer({
       env: {
         DATABASE_URL: `postgresql://nobody@127.0.0.1:${await freePort()}/none`,
         INDEXER_URL: dead,
         CHAIN_RPC_URL: stack.rpcUrl,
-        BUNDLER_RPC_URL: stack.bundler.url,
+        BUNDLER_RPC_URL: stack.wallet.bundler.url,
       },
     });
   });
@@ -53,7 +53,7 @@ describe("local: the wallet works through the proxy alone", () => {
     const hash = await bundlerClient.sendUserOperation({ account, calls: [{ to: ALICE.address, data: "0x" as Hex }] });
     const receipt = await bundlerClient.waitForUserOperationReceipt({ hash, pollingInterval: 50, timeout: 30_000 });
     expect(receipt.success).toBe(true);
-    expect(getAddress(receipt.paymaster!)).toBe(getAddress(stack.infra.paymaster));
+    expect(getAddress(receipt.paymaster!)).toBe(getAddress(stack.wallet.infra.paymaster));
     expect(await stack.publicClient.getCode({ address: account.address })).toMatch(/^0x.+/);
   });
 

@@ -22,7 +22,7 @@ import { ANVIL_MNEMONIC } from "../../../scripts/lib/accounts.js";
 import { callRequestBody } from "../../../app/calls/request.js";
 import { ADMIN, BOB } from "../../fixtures/accounts.js";
 import { setupTestDatabase, type TestDatabase } from "../../setup/postgres.js";
-import { startOperationsStack, type OperationsStack } from "../../setup/operations-stack.js";
+import { startStack, type Stack } from "../../setup/stack.js";
 import { FIXED_GAS, startWalletServices } from "../../setup/wallet-services.js";
 
 type Routes = {
@@ -34,7 +34,7 @@ type Routes = {
 };
 
 let database: TestDatabase;
-let stack: OperationsStack;
+let stack: Stack;
 let routes: Routes;
 /** Chapter 1's founder, made a party executive: approves applications. */
 let executive: PartyAccount;
@@ -141,7 +141,7 @@ const resumeIndexer = () => process.kill(stack.indexer.process.pid!, "SIGCONT");
 
 beforeAll(async () => {
   database = await setupTestDatabase();
-  stack = await startOperationsStack({ databaseUrl: database.url });
+  stack = await startStack({ seed: false, wallet: true, app: false, database: database.url });
   // env() and db/schema read these on first use: set before the app modules load.
   for (const key of ["APP_ORIGIN", "TRUST_PROXY"]) delete process.env[key];
   Object.assign(process.env, stack.appEnv);
@@ -154,9 +154,9 @@ beforeAll(async () => {
   };
   [executive, applicant, applicant2, outsider] = await Promise.all([0, 1, 2, 3].map(() => stack.wallet.account()));
   // Chapter 1 founded by the executive's (not yet deployed) account, chapter 2 by Bob; one evaluation.
-  await stack.send(ADMIN, (p) => p.write.addChapterToParty([[[executive.address], [BOB.address]], [loc("Berlin"), loc("Hamburg")], [1, 2], [3, 4]]));
-  await stack.send(ADMIN, (p) => p.write.promotePartyExecutive([executive.address]));
-  await stack.send(ADMIN, (p) => p.write.mintEvaluation([1n, 0x12, 32, keccak256("0x01")]));
+  await stack.send(ADMIN, "addChapterToParty", [[[executive.address], [BOB.address]], [loc("Berlin"), loc("Hamburg")], [1, 2], [3, 4]]);
+  await stack.send(ADMIN, "promotePartyExecutive", [executive.address]);
+  await stack.send(ADMIN, "mintEvaluation", [1n, 0x12, 32, keccak256("0x01")]);
 }, 240_000);
 
 // Every request here comes from the same (unknown) client: the guard's 100 POSTs a minute would

@@ -685,7 +685,7 @@ describe("while the chain moves on", () => {
       for (const account of newcomers) {
         hashes.push(
           await stack
-            .wallet(account)
+            .walletFor(account)
             .writeContract({ address: stack.address, abi: partyAbi, functionName: "applyForChapterMembership", args: [15n], gas: 300_000n })
         );
       }

@@ -188,7 +188,7 @@ describe("a passkey smart account", () => {
     expect(await verify(social)).toMatchObject({ ok: false, reason: "not-in-chapter" });
 
     const { factory, factoryData } = await account.getFactoryArgs();
-    const deploy = await stack.wallet(ADMIN).sendTransaction({ to: factory!, data: factoryData! });
+    const deploy = await stack.walletFor(ADMIN).sendTransaction({ to: factory!, data: factoryData! });
     await stack.publicClient.waitForTransactionReceipt({ hash: deploy, pollingInterval: 20 });
     expect(await stack.publicClient.getCode({ address: account.address })).toMatch(/^0x.+/);
 

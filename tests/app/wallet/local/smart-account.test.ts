@@ -31,13 +31,13 @@ import {
 import { deployWalletInfra } from "../../../../scripts/lib/wallet-infra.js";
 import { ADMIN, ALICE } from "../../../fixtures/accounts.js";
 import { createSoftwarePasskey, type SoftwarePasskey } from "../../../fixtures/software-passkey.js";
-import { isAlive, setupWalletStack, type WalletStack } from "../../../setup/wallet-stack.js";
+import { startStack, type Stack } from "../../../setup/stack.js";
 
 const require = createRequire(import.meta.url);
 const ERC1271_MAGIC = "0x1626ba7e";
 const ERC1271_INVALID = "0xffffffff";
 
-let stack: WalletStack;
+let stack: Stack;
 let pids: (number | undefined)[] = [];
 
 const key1 = createSoftwarePasskey();
@@ -57,11 +57,11 @@ const updateOwners = (add: Hex[], remove: Hex[]) =>
   encodeFunctionData({ abi: partyAccountAbi, functionName: "updateOwners", args: [add, remove] });
 
 beforeAll(async () => {
-  stack = await setupWalletStack();
-  pids = [stack.anvil.process.pid, stack.bundler.process.pid];
-  [owner1, owner2, owner3, owner4] = [key1, key2, key3, key4].map((k) => ownerFromPublicKey(k.publicKey, stack.infra.webAuthnVerifier));
-  ({ account: alice } = await stack.accountFor(key1));
-  ({ account: bob } = await stack.accountFor());
+  stack = await startStack({ seed: false, indexer: false, app: false, wallet: true });
+  pids = [stack.anvil.process.pid, stack.wallet.bundler.process.pid];
+  [owner1, owner2, owner3, owner4] = [key1, key2, key3, key4].map((k) => ownerFromPublicKey(k.publicKey, stack.wallet.infra.webAuthnVerifier));
+  ({ account: alice } = await stack.wallet.accountFor(key1));
+  ({ account: bob } = await stack.wallet.accountFor());
 
   // Chapter 1 without members, chapter 2 founded by Bob's (not yet deployed) account.
   await stack.waitFor(
@@ -76,21 +76,21 @@ afterAll(async () => {
 
 describe("wallet infrastructure", () => {
   it("puts EntryPoint v0.7 at its canonical address, and the bundler serves it", async () => {
-    expect(stack.infra.entryPoint).toBe("0x0000000071727De22E5E9d8BAf0edAc6f37da032");
-    expect(stack.infra.entryPoint).toBe(entryPoint07Address);
+    expect(stack.wallet.infra.entryPoint).toBe("0x0000000071727De22E5E9d8BAf0edAc6f37da032");
+    expect(stack.wallet.infra.entryPoint).toBe(entryPoint07Address);
     const artifact = JSON.parse(
       readFileSync(require.resolve("@account-abstraction/contracts/artifacts/EntryPoint.json"), "utf8"),
     ) as { deployedBytecode: Hex };
     const code = await stack.publicClient.getCode({ address: entryPoint07Address });
     expect(code?.length).toBe(artifact.deployedBytecode.length);
-    expect(await stack.bundlerClient.getSupportedEntryPoints()).toContain(entryPoint07Address);
+    expect(await stack.wallet.bundlerClient.getSupportedEntryPoints()).toContain(entryPoint07Address);
   });
 
   it("is deployed idempotently, with the paymaster's EntryPoint deposit funded", async () => {
     const again = await deployWalletInfra({ rpcUrl: stack.rpcUrl, deployer: ADMIN });
-    expect(again).toEqual({ ...stack.infra, deployed: false });
+    expect(again).toEqual({ ...stack.wallet.infra, deployed: false });
     const deposit = await stack.publicClient.readContract({
-      address: stack.infra.paymaster,
+      address: stack.wallet.infra.paymaster,
       abi: sponsorPaymasterAbi,
       functionName: "getDeposit",
     });
@@ -103,14 +103,14 @@ describe("a passkey smart account", () => {
     expect(await alice.isDeployed()).toBe(false);
     expect(await stack.publicClient.getBalance({ address: alice.address })).toBe(0n);
     const getDeposit = () =>
-      stack.publicClient.readContract({ address: stack.infra.paymaster, abi: sponsorPaymasterAbi, functionName: "getDeposit" });
+      stack.publicClient.readContract({ address: stack.wallet.infra.paymaster, abi: sponsorPaymasterAbi, functionName: "getDeposit" });
     const depositBefore = await getDeposit();
 
-    const receipt = await stack.send(alice, [{ to: stack.address, data: apply(1n) }]);
+    const receipt = await stack.wallet.sendAndWait(alice, [{ to: stack.address, data: apply(1n) }]);
 
     expect(receipt.success).toBe(true);
     expect(receipt.sender).toBe(alice.address);
-    expect(receipt.paymaster).toBe(stack.infra.paymaster);
+    expect(receipt.paymaster).toBe(stack.wallet.infra.paymaster);
     expect(await alice.isDeployed()).toBe(true);
     expect(await stack.read.read.applicationChapter([alice.address])).toBe(1n);
     const [applied] = parseEventLogs({ abi: partyAbi, logs: receipt.logs, eventName: "Applied" });
@@ -126,7 +126,7 @@ describe("a passkey smart account", () => {
   it("runs a batch of two calls, in order, in one user operation", async () => {
     expect(await stack.read.read.memberChapter([bob.address])).toBe(2n);
 
-    const receipt = await stack.send(bob, [
+    const receipt = await stack.wallet.sendAndWait(bob, [
       { to: stack.address, data: encodeFunctionData({ abi: partyAbi, functionName: "leaveChapter" }) },
       { to: stack.address, data: apply(1n) },
     ]);
@@ -142,9 +142,9 @@ describe("a passkey smart account", () => {
   });
 
   it("reports a call's contract error when the operation would revert, and sends nothing", async () => {
-    const { account } = await stack.accountFor();
+    const { account } = await stack.wallet.accountFor();
     await expect(
-      stack.bundlerClient.sendUserOperation({
+      stack.wallet.bundlerClient.sendUserOperation({
         account,
         calls: [{ to: stack.address, abi: partyAbi, functionName: "applyForChapterMembership", args: [99n] }],
       }),
@@ -158,7 +158,7 @@ describe("owners", () => {
   let aliceByKey1: PartyAccount;
 
   it("updateOwners adds a second passkey and removes the first in one call", async () => {
-    const receipt = await stack.send(alice, [{ to: alice.address, data: updateOwners([owner2], [owner1]) }]);
+    const receipt = await stack.wallet.sendAndWait(alice, [{ to: alice.address, data: updateOwners([owner2], [owner1]) }]);
 
     expect(receipt.success).toBe(true);
     expect(await stack.publicClient.readContract({ address: alice.address, abi: partyAccountAbi, functionName: "owners" })).toEqual([owner2]);
@@ -168,16 +168,16 @@ describe("owners", () => {
 
   it("after which the second passkey signs user operations", async () => {
     // The address no longer follows from the owners, so it is given.
-    ({ account: aliceByKey2 } = await stack.accountFor(key2, { address: alice.address }));
-    const receipt = await stack.send(aliceByKey2, [{ to: alice.address, data: updateOwners([owner4], []) }]);
+    ({ account: aliceByKey2 } = await stack.wallet.accountFor(key2, { address: alice.address }));
+    const receipt = await stack.wallet.sendAndWait(aliceByKey2, [{ to: alice.address, data: updateOwners([owner4], []) }]);
 
     expect(receipt.success).toBe(true);
     expect(await aliceByKey2.getOwners()).toEqual([owner2, owner4]);
   });
 
   it("and the removed passkey's user operations are rejected", async () => {
-    ({ account: aliceByKey1 } = await stack.accountFor(key1, { address: alice.address }));
-    await expect(stack.send(aliceByKey1, [{ to: alice.address, data: updateOwners([owner1], []) }])).rejects.toThrow(
+    ({ account: aliceByKey1 } = await stack.wallet.accountFor(key1, { address: alice.address }));
+    await expect(stack.wallet.sendAndWait(aliceByKey1, [{ to: alice.address, data: updateOwners([owner1], []) }])).rejects.toThrow(
       /AA24 signature error/,
     );
     await expect(aliceByKey1.getOwners()).rejects.toThrow("on-chain owners does not include the current signer");
@@ -195,7 +195,7 @@ describe("owners", () => {
     await expect(asEntryPoint([], [owner2, owner4])).rejects.toThrow(/EmptyOwnersNotAllowed/);
     await expect(asEntryPoint([], [owner1])).rejects.toThrow(/OwnerDoesNotExist/);
     await expect(asEntryPoint([owner2], [])).rejects.toThrow(/MultiSignerERC7913AlreadyExists/);
-    const offCurve = ownerFromPublicKey(`0x${"11".repeat(64)}`, stack.infra.webAuthnVerifier);
+    const offCurve = ownerFromPublicKey(`0x${"11".repeat(64)}`, stack.wallet.infra.webAuthnVerifier);
     const otherVerifier = ownerFromPublicKey(key3.publicKey, ALICE.address);
     for (const bad of [offCurve, otherVerifier, ALICE.address]) {
       await expect(asEntryPoint([bad], [])).rejects.toThrow(/InvalidOwner/);
@@ -235,7 +235,7 @@ describe("signatures", () => {
     const assertion = encodeWebAuthnAssertion(await key2.account.sign({ hash }));
     const verify = (key: Hex) =>
       stack.publicClient.readContract({
-        address: stack.infra.webAuthnVerifier,
+        address: stack.wallet.infra.webAuthnVerifier,
         abi: webAuthnVerifierAbi,
         functionName: "verify",
         args: [key, hash, assertion],
@@ -253,7 +253,7 @@ describe("signatures", () => {
     }) as const;
 
   it("viem verifies typed data signed by an account that is not deployed yet (ERC-6492)", async () => {
-    const { account: carol } = await stack.accountFor(key3);
+    const { account: carol } = await stack.wallet.accountFor(key3);
     expect(await carol.isDeployed()).toBe(false);
     const typedData = membershipProof(carol.address, 1_700_000_000);
 
@@ -268,8 +268,8 @@ describe("signatures", () => {
   });
 
   it("and by a deployed account (ERC-1271), for its current owners only", async () => {
-    const { account: aliceByKey4 } = await stack.accountFor(key4, { address: alice.address });
-    const { account: aliceByKey1 } = await stack.accountFor(key1, { address: alice.address });
+    const { account: aliceByKey4 } = await stack.wallet.accountFor(key4, { address: alice.address });
+    const { account: aliceByKey1 } = await stack.wallet.accountFor(key1, { address: alice.address });
     const typedData = membershipProof(alice.address, 1_700_000_000);
 
     const signature = await aliceByKey4.signTypedData(typedData);
@@ -288,7 +288,7 @@ describe("signatures", () => {
 
 describe("factory", () => {
   const getAddress = (owners: Hex[], salt: Hex = pad("0x")) =>
-    stack.publicClient.readContract({ address: stack.infra.factory, abi: partyAccountFactoryAbi, functionName: "getAddress", args: [owners, salt] });
+    stack.publicClient.readContract({ address: stack.wallet.infra.factory, abi: partyAccountFactoryAbi, functionName: "getAddress", args: [owners, salt] });
 
   it("takes only the normalised owner list, which the client produces from any order", async () => {
     const sorted = [owner1, owner3].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
@@ -296,7 +296,7 @@ describe("factory", () => {
     await expect(getAddress([sorted[0], sorted[0]])).rejects.toThrow(/OwnersNotNormalised/);
     await expect(getAddress([])).rejects.toThrow(/EmptyOwnersNotAllowed/);
 
-    const { account } = await stack.accountFor(key1, { owners: [key3.publicKey, key1.publicKey, key3.publicKey, "0x"] });
+    const { account } = await stack.wallet.accountFor(key1, { owners: [key3.publicKey, key1.publicKey, key3.publicKey, "0x"] });
     expect(account.address).toBe(await getAddress(sorted));
     expect(account.initialOwners).toEqual(sorted);
     // Another salt, another account.
@@ -304,11 +304,11 @@ describe("factory", () => {
   });
 
   it("createAccount is idempotent and refuses owners that are not passkeys on the verifier", async () => {
-    const owners = [ownerFromPublicKey(createSoftwarePasskey().publicKey, stack.infra.webAuthnVerifier)];
+    const owners = [ownerFromPublicKey(createSoftwarePasskey().publicKey, stack.wallet.infra.webAuthnVerifier)];
     const salt = pad("0x07");
     const wallet = stack.walletFor(ADMIN);
     const create = async () =>
-      stack.waitFor(await wallet.writeContract({ address: stack.infra.factory, abi: partyAccountFactoryAbi, functionName: "createAccount", args: [owners, salt] }));
+      stack.waitFor(await wallet.writeContract({ address: stack.wallet.infra.factory, abi: partyAccountFactoryAbi, functionName: "createAccount", args: [owners, salt] }));
     const first = await create();
     const second = await create();
     const created = (logs: typeof first.logs) => parseEventLogs({ abi: partyAccountFactoryAbi, logs, eventName: "AccountCreated" });
@@ -318,11 +318,11 @@ describe("factory", () => {
 
     await expect(
       stack.publicClient.simulateContract({
-        address: stack.infra.factory,
+        address: stack.wallet.infra.factory,
         // The account's errors bubble up through the factory.
         abi: [...partyAccountFactoryAbi, ...partyAccountAbi],
         functionName: "createAccount",
-        args: [[ownerFromPublicKey(`0x${"11".repeat(64)}`, stack.infra.webAuthnVerifier)], salt],
+        args: [[ownerFromPublicKey(`0x${"11".repeat(64)}`, stack.wallet.infra.webAuthnVerifier)], salt],
       }),
     ).rejects.toThrow(/InvalidOwner/);
   });
@@ -331,7 +331,7 @@ describe("factory", () => {
 describe("paymaster", () => {
   it("sponsors PartyAccount clones and no other sender", async () => {
     const code = await stack.publicClient.getCode({ address: alice.address });
-    expect(await stack.publicClient.readContract({ address: stack.infra.paymaster, abi: sponsorPaymasterAbi, functionName: "accountCodeHash" })).toBe(
+    expect(await stack.publicClient.readContract({ address: stack.wallet.infra.paymaster, abi: sponsorPaymasterAbi, functionName: "accountCodeHash" })).toBe(
       keccak256(code!),
     );
     const validate = async (sender: Address) => {
@@ -348,7 +348,7 @@ describe("paymaster", () => {
       } as const;
       const { result } = await stack.publicClient.simulateContract({
         account: entryPoint07Address,
-        address: stack.infra.paymaster,
+        address: stack.wallet.infra.paymaster,
         abi: sponsorPaymasterAbi,
         functionName: "validatePaymasterUserOp",
         args: [userOp, pad("0x"), 0n],
@@ -357,7 +357,18 @@ describe("paymaster", () => {
     };
     expect(await validate(alice.address)).toBe(0n);
     expect(await validate(ADMIN.address)).toBe(1n);
-    expect(await validate(stack.infra.accountImplementation)).toBe(1n);
+    expect(await validate(stack.wallet.infra.accountImplementation)).toBe(1n);
     expect(await validate(zeroAddress)).toBe(1n);
   });
 });
+
+/** Whether a process with this id still exists (signal 0 only checks). */
+function isAlive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
