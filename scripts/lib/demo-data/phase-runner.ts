@@ -66,7 +66,7 @@ export class PhaseRunner {
     await Promise.all(
       signed.map((serializedTransaction) => walletClient.sendRawTransaction({ serializedTransaction })),
     );
-    const receipts = await this.waitForReceipts(hashes, name);
+    const receipts = await this.waitForReceipts(signed, hashes, name);
     const failed = receipts.findIndex((receipt) => receipt.status !== "success");
     if (failed >= 0) {
       const reason = await this.explainRevert(txs[failed], receipts[failed]);
@@ -74,10 +74,17 @@ export class PhaseRunner {
     }
   }
 
-  private async waitForReceipts(hashes: Hex[], name: string): Promise<TransactionReceipt[]> {
-    const { publicClient, testClient } = this.clients;
+  /**
+   * Waits for every receipt. Under load anvil has been seen to drop one transaction of a burst
+   * (its nonce neither pending nor mined), which strands every later nonce of that sender in the
+   * queue: when a round brings no new receipt for a second, the missing ones are sent again (the
+   * same signed bytes, so the same hash: a transaction the node still has is refused as known).
+   */
+  private async waitForReceipts(signed: Hex[], hashes: Hex[], name: string): Promise<TransactionReceipt[]> {
+    const { publicClient, testClient, walletClient } = this.clients;
     const receipts = new Map<Hex, TransactionReceipt>();
     const deadline = Date.now() + 60_000;
+    let progressAt = Date.now();
     for (;;) {
       const missing = hashes.filter((hash) => !receipts.has(hash));
       const found = await Promise.all(
@@ -88,8 +95,15 @@ export class PhaseRunner {
           }),
         ),
       );
+      const before = receipts.size;
       for (const receipt of found) if (receipt) receipts.set(receipt.transactionHash, receipt);
       if (receipts.size === hashes.length) return hashes.map((hash) => receipts.get(hash)!);
+      if (receipts.size > before) progressAt = Date.now();
+      else if (Date.now() - progressAt > 1000) {
+        progressAt = Date.now();
+        const again = signed.filter((_, i) => !receipts.has(hashes[i]!));
+        await Promise.all(again.map((serializedTransaction) => walletClient.sendRawTransaction({ serializedTransaction }).catch(() => undefined)));
+      }
       if (Date.now() > deadline) {
         throw new Error(`demo seed phase "${name}": ${hashes.length - receipts.size} transactions were never mined`);
       }

@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 async function run(route: Route, path: string, params: Record<string, string> = {}) {
-  const module = await import(route === "root" ? "../../app/root" : `${ROUTES_DIR}${route}`);
+  const module = await import(route === "root" ? "../../../app/root" : `${ROUTES_DIR}${route}`);
   const { loader } = module as { loader?: (args: LoaderFunctionArgs) => Promise<unknown> | unknown };
   // An action-only route has no loader: a GET costs it no query.
   if (!loader) return observeQueries(async () => null);
