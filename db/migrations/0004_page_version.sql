@@ -14,17 +14,11 @@ create function app.bump_page_version() returns void language sql as $$
   update app.page_version set n = n + 1
 $$;
 
--- Any row written (inserted, or updated where pages show every column of the table).
-create function app.page_version_after_write() returns trigger language plpgsql as $$
+-- Any row changed: inserted, deleted, or updated where pages show every column of the table.
+-- Each trigger names its transition table changed_rows (the new rows, or the old ones for a delete).
+create function app.page_version_after_change() returns trigger language plpgsql as $$
 begin
-  if exists (select 1 from new_rows) then perform app.bump_page_version(); end if;
-  return null;
-end
-$$;
-
-create function app.page_version_after_delete() returns trigger language plpgsql as $$
-begin
-  if exists (select 1 from old_rows) then perform app.bump_page_version(); end if;
+  if exists (select 1 from changed_rows) then perform app.bump_page_version(); end if;
   return null;
 end
 $$;
@@ -44,15 +38,15 @@ end
 $$;
 
 create trigger page_version_insert after insert on app.pending_operations
-  referencing new table as new_rows for each statement execute function app.page_version_after_write();
+  referencing new table as changed_rows for each statement execute function app.page_version_after_change();
 create trigger page_version_delete after delete on app.pending_operations
-  referencing old table as old_rows for each statement execute function app.page_version_after_delete();
+  referencing old table as changed_rows for each statement execute function app.page_version_after_change();
 create trigger page_version_update after update on app.pending_operations
   referencing old table as old_rows new table as new_rows for each statement execute function app.pending_operations_after_update();
 
 create trigger page_version_insert after insert on app.telegram_links
-  referencing new table as new_rows for each statement execute function app.page_version_after_write();
+  referencing new table as changed_rows for each statement execute function app.page_version_after_change();
 create trigger page_version_delete after delete on app.telegram_links
-  referencing old table as old_rows for each statement execute function app.page_version_after_delete();
+  referencing old table as changed_rows for each statement execute function app.page_version_after_change();
 create trigger page_version_update after update on app.telegram_links
-  referencing new table as new_rows for each statement execute function app.page_version_after_write();
+  referencing new table as changed_rows for each statement execute function app.page_version_after_change();

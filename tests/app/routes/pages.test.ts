@@ -366,6 +366,8 @@ describe("evaluations", () => {
       const e = await chain.evaluation(BigInt(id));
       const result = await page(`/evaluations/${id}`);
       expect(h1(result)).toBe(`Evaluation ${id}`);
+      // What the tally counts (decision 0006): every member vote ever cast, each voter's latest.
+      expect(text(result.main)).toContain("The tally is every member vote ever cast, each voter's latest");
       expect(hrefs(result.main, TEST_IPFS_GATEWAY)).toEqual([`${TEST_IPFS_GATEWAY}${e.cid}`]);
       const f = facts(result);
       expect(f).toMatchObject({ Chapter: chapters.get(e.chapterId), Content: e.cid, Votes: String(e.votes.size), "Mean score": e.mean });
@@ -449,6 +451,9 @@ describe("info and party", () => {
     expect(rowsOf(result, "Role holders").map(([role, holder]) => [role, holder])).toEqual(
       Object.entries(holders).map(([role, h]) => [role, short(lower(h))])
     );
+    // The proxy's deployment: the implementation it points at, then initialize (issue #12).
+    const upgrades = rowsOf(result, "Contract upgrades").map(([change, implementation]) => [change, implementation!.toLowerCase()]);
+    expect(upgrades).toEqual(expect.arrayContaining([["Upgraded", lower(stack.implementation)], ["Initialized (version 1)", "–"]]));
   });
 });
 
