@@ -8,73 +8,20 @@
  * Nothing waits on time: a TCP proxy in front of Postgres ends the connection when that statement
  * passes through it, and the test waits for the indexer to report the block.
  */
-import { createServer, connect, type AddressInfo, type Socket } from "node:net";
 import { encodeFunctionData, type Hex } from "viem";
 import { partyAbi } from "../../abis/party.js";
 import { ADMIN, BOB } from "../fixtures/accounts.js";
 import { startWalletServices, type WalletServices } from "../setup/wallet-services.js";
 import { dumpReadModel } from "../setup/read-model.js";
 import { lc, loc, useIndexerTest } from "./helpers.js";
-
-/**
- * A TCP proxy to Postgres. `cutWhen(needle)` arms it: the first connection whose client then sends
- * `needle` (in a query's text, or in COPY data) is ended before the bytes reach the server, and the
- * returned promise resolves. Other connections, and later ones, pass through untouched.
- */
-async function startCuttingProxy(target: URL) {
-  const sockets = new Set<Socket>();
-  let armed: { needle: Buffer; cut: () => void } | undefined;
-  const server = createServer((client) => {
-    const upstream = connect(Number(target.port || 5432), target.hostname);
-    const close = () => {
-      for (const socket of [client, upstream]) {
-        sockets.delete(socket);
-        socket.destroy();
-      }
-    };
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on("error", close).on("close", close);
-    }
-    let tail = Buffer.alloc(0);
-    client.on("data", (chunk: Buffer) => {
-      if (armed) {
-        const window = Buffer.concat([tail, chunk]);
-        if (window.includes(armed.needle)) {
-          const { cut } = armed;
-          armed = undefined;
-          close();
-          return cut();
-        }
-        tail = window.subarray(Math.max(0, window.length - armed.needle.length + 1));
-      }
-      upstream.write(chunk);
-    });
-    upstream.pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: (() => {
-      const url = new URL(target);
-      url.hostname = "127.0.0.1";
-      url.port = String(port);
-      return url.toString();
-    })(),
-    cutWhen: (needle: string) => new Promise<void>((resolve) => void (armed = { needle: Buffer.from(needle), cut: resolve })),
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+import { startTcpProxy, viaProxy } from "../setup/tcp-proxy.js";
 
 const ctx = useIndexerTest();
 let wallet: WalletServices;
-let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+let proxy: Awaited<ReturnType<typeof startTcpProxy>>;
 
 beforeAll(async () => {
-  [wallet, proxy] = await Promise.all([startWalletServices(ctx.tc, { bundleMode: "manual" }), startCuttingProxy(new URL(ctx.db.url))]);
+  [wallet, proxy] = await Promise.all([startWalletServices(ctx.tc, { bundleMode: "manual" }), startTcpProxy({ host: new URL(ctx.db.url).hostname, port: Number(new URL(ctx.db.url).port || 5432) })]);
 });
 
 afterAll(async () => {
@@ -85,7 +32,7 @@ const apply = (chapterId: bigint) => encodeFunctionData({ abi: partyAbi, functio
 
 it("writes a bundle's user operations after the block is retried on a new connection", { timeout: 240_000 }, async () => {
   const { tc, db } = ctx;
-  const indexer = await ctx.startIndexer({ databaseUrl: proxy.url });
+  const indexer = await ctx.startIndexer({ databaseUrl: viaProxy(ctx.db.url, proxy.port) });
   await indexer.waitReady(90_000);
   const setUp = await tc.waitFor(await tc.party(ADMIN).write.addChapterToParty([[[BOB.address]], [loc("Berlin")], [1], [2]]));
   await indexer.waitForBlock(setUp.blockNumber, 60_000);

@@ -1,12 +1,16 @@
 /**
- * A TCP proxy to put between the app and Postgres: `cut()` drops every connection and refuses new
- * ones (as a database outage looks to the app), `restore()` lets connections through again.
+ * A TCP proxy to put between the app (or the indexer) and Postgres or the chain: `cut()` drops
+ * every connection and refuses new ones (as an outage looks to the client), `restore()` lets
+ * connections through again. `cutWhen(needle)` arms it: the first connection whose client then
+ * sends `needle` (in a query's text, or in COPY data) is ended before those bytes reach the
+ * server, and the returned promise resolves; other connections, and later ones, pass untouched.
  */
 import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 
 export async function startTcpProxy(target: { host: string; port: number }) {
   const sockets = new Set<Socket>();
   let down = false;
+  let armed: { needle: Buffer; cut: () => void } | undefined;
   const server = createServer((client) => {
     if (down) return void client.destroy();
     const upstream = connect(target.port, target.host);
@@ -20,7 +24,20 @@ export async function startTcpProxy(target: { host: string; port: number }) {
       sockets.add(socket);
       socket.on("error", close).on("close", close);
     }
-    client.pipe(upstream);
+    let tail = Buffer.alloc(0);
+    client.on("data", (chunk: Buffer) => {
+      if (armed) {
+        const window = Buffer.concat([tail, chunk]);
+        if (window.includes(armed.needle)) {
+          const { cut } = armed;
+          armed = undefined;
+          close();
+          return cut();
+        }
+        tail = window.subarray(Math.max(0, window.length - armed.needle.length + 1));
+      }
+      upstream.write(chunk);
+    });
     upstream.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -33,6 +50,7 @@ export async function startTcpProxy(target: { host: string; port: number }) {
     port: (server.address() as AddressInfo).port,
     cut,
     restore: () => void (down = false),
+    cutWhen: (needle: string) => new Promise<void>((resolve) => void (armed = { needle: Buffer.from(needle), cut: resolve })),
     close: () => {
       cut();
       return new Promise<void>((resolve) => server.close(() => resolve()));
