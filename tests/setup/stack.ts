@@ -8,7 +8,8 @@
  *   const stack = await startStack({ seed: false, wallet: true, app: false, database: url });
  *   await stack.stop();                                                 // nothing is left running
  *
- * No vitest import at module level: scripts/bench-writes.ts uses it too (with its own database).
+ * No vitest import at module level (the test database and the app server are imported when asked
+ * for): scripts/bench-writes.ts uses it too, with its own database and app server.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -17,7 +18,7 @@ import { migrate } from "../../db/migrate.js";
 import { seedDemoData } from "../../scripts/lib/demo-data/seed.js";
 import { startIndexer, type Indexer } from "../../scripts/lib/indexer.js";
 import { versionOf, versionQuery } from "../../server/read-model-version.js";
-import { startAppServer, type AppServer } from "./app-server.js";
+import type { AppServer } from "./app-server.js";
 import { setupChain } from "./chain.js";
 import { startWalletServices, type WalletServices, type WalletServicesOptions } from "./wallet-services.js";
 
@@ -93,6 +94,8 @@ export async function startStack({
 
     let app: AppServer | undefined;
     if (withApp && indexer) {
+      // Imported here: it reads vitest's build snapshot (inject), which a benchmark has not got.
+      const { startAppServer } = await import("./app-server.js");
       app = await startAppServer({ env: { ...appEnv, ...(withApp === true ? {} : withApp.env) } });
       stops.push(app.stop);
     }
