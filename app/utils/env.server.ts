@@ -15,7 +15,7 @@ export const ALCHEMY_POLYGON_URL = "https://polygon-mainnet.g.alchemy.com/v2/";
 /** An optional setting: unset and empty are the same (`FOO=` in an env file). */
 const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === "" ? undefined : value), type.optional());
 
-const schema = z.object({
+const fields = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   /** The database; pages answer 503 and the page cache is off without it. */
   DATABASE_URL: optional(z.string().min(1)),
@@ -64,9 +64,24 @@ const schema = z.object({
   PAGE_CACHE_MB: optional(z.coerce.number().min(0)).transform((mb) => mb ?? 256),
 });
 
+/**
+ * The local wallet's paymaster and account factory are development contracts: on Polygon anyone
+ * could deploy them at their deterministic addresses, so production never names them.
+ */
+const schema = fields.superRefine(({ PARTY_ENV, WALLET_BACKEND }, context) => {
+  if (PARTY_ENV === "production" && WALLET_BACKEND === "local") {
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ["WALLET_BACKEND"],
+      message:
+        "local is for development only and cannot run with PARTY_ENV=production (its paymaster and account factory are dev contracts anyone could deploy on Polygon); unset WALLET_BACKEND or set it to alchemy",
+    });
+  }
+});
+
 export type Env = z.infer<typeof schema>;
 
-const KEYS = Object.keys(schema.shape);
+const KEYS = Object.keys(fields.shape);
 let cached: { fingerprint: string; env: Env } | undefined;
 
 /**
