@@ -1,19 +1,32 @@
 /**
- * The proxy's upstreams per environment: production forwards every allowed method to Alchemy;
- * locally chain methods go to anvil, bundler methods to alto, and pm_* are answered by the local
- * sponsor. The upstream URLs and key are secrets: they are listed here so the handler can scrub them.
+ * The proxy's upstreams per environment: production forwards every allowed method to Alchemy,
+ * user operations only when their calls all go to the party contract; locally chain methods go
+ * to anvil, bundler methods to alto, and pm_* are answered by the local sponsor (which sponsors
+ * every PartyAccount on the dev chain). The upstream URLs and key are secrets: they are listed
+ * here so the handler can scrub them.
  */
-import type { Address } from "viem";
-import { LOCAL_WALLET } from "../../../abis/deployments";
+import { getAddress, type Address } from "viem";
+import { LOCAL_WALLET, partyDeployment } from "../../../abis/deployments";
 import { alchemyRpcUrl, type Env } from "../../utils/env.server";
 import { localPaymaster, type PaymasterMethod } from "./local-paymaster.server";
 import { RPC_ALLOWED_METHODS, RPC_DEFAULT_TIMEOUT_MS, type RpcProxyConfig, type RpcUpstream } from "./methods";
-/** Production: one upstream, Alchemy's Polygon endpoint, for every allowed method. */
-export function productionRpcConfig({ url, apiKey, timeoutMs = RPC_DEFAULT_TIMEOUT_MS }: { url: string; apiKey?: string; timeoutMs?: number }): RpcProxyConfig {
+import { partyCallsOnly } from "./party-calls-only.server";
+
+export type ProductionRpcConfigParameters = {
+  url: string;
+  apiKey?: string;
+  /** The party contract: the only target of the user operations the proxy forwards. */
+  party: Address;
+  timeoutMs?: number;
+};
+
+/** Production: one upstream, Alchemy's Polygon endpoint, for every allowed method; user operations with party calls only. */
+export function productionRpcConfig({ url, apiKey, party, timeoutMs = RPC_DEFAULT_TIMEOUT_MS }: ProductionRpcConfigParameters): RpcProxyConfig {
   const upstream: RpcUpstream = { name: "alchemy", url, batch: true };
   return {
     mode: "production",
     route: (method) => ({ type: "forward", upstream, method }),
+    screen: partyCallsOnly(getAddress(party)),
     timeoutMs,
     secrets: secretsOf(url, apiKey),
   };
@@ -59,15 +72,24 @@ export function localRpcConfig({
   };
 }
 
-export type RpcEnv = Pick<Env, "PARTY_ENV" | "CHAIN_RPC_URL" | "BUNDLER_RPC_URL" | "ALCHEMY_API_KEY" | "ALCHEMY_RPC_URL" | "RPC_PROXY_TIMEOUT_MS">;
+export type RpcEnv = Pick<
+  Env,
+  "PARTY_ENV" | "PARTY_ADDRESS" | "PARTY_START_BLOCK" | "CHAIN_RPC_URL" | "BUNDLER_RPC_URL" | "ALCHEMY_API_KEY" | "ALCHEMY_RPC_URL" | "RPC_PROXY_TIMEOUT_MS"
+>;
 
-/** The configuration for the environment, or why there is none (production without a key). */
+/** The configuration for the environment, or why there is none (production without a key or a party contract). */
 export function rpcConfigFromEnv(env: RpcEnv): RpcProxyConfig | { error: string } {
   const timeoutMs = env.RPC_PROXY_TIMEOUT_MS;
   if (env.PARTY_ENV === "production") {
     const url = alchemyRpcUrl(env);
     if (!url) return { error: "The RPC proxy is not configured (set ALCHEMY_API_KEY or ALCHEMY_RPC_URL)" };
-    return productionRpcConfig({ url, apiKey: env.ALCHEMY_API_KEY, timeoutMs });
+    let party: Address;
+    try {
+      party = partyDeployment({ PARTY_ENV: env.PARTY_ENV, PARTY_ADDRESS: env.PARTY_ADDRESS, PARTY_START_BLOCK: env.PARTY_START_BLOCK }).address;
+    } catch {
+      return { error: "The RPC proxy is not configured (set PARTY_ADDRESS and PARTY_START_BLOCK)" };
+    }
+    return productionRpcConfig({ url, apiKey: env.ALCHEMY_API_KEY, party, timeoutMs });
   }
   return localRpcConfig({ chainUrl: env.CHAIN_RPC_URL, bundlerUrl: env.BUNDLER_RPC_URL, timeoutMs });
 }

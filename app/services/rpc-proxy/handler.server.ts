@@ -3,7 +3,9 @@
  * configured with `rpcUrl: "/api/alchemy-rpc"`, so the provider key stays on the server.
  *
  * - Only the methods in {@link RPC_ALLOWED_METHODS} pass; any other gets a JSON-RPC error
- *   (-32601 "method not allowed") in an HTTP 200, as JSON-RPC over HTTP does.
+ *   (-32601 "method not allowed") in an HTTP 200, as JSON-RPC over HTTP does. The config's
+ *   `screen` may refuse an allowed method's request the same way (production: user operations
+ *   whose calls are not all to the party, party-calls-only.server.ts).
  * - Bodies up to 64 KB (counted while reading, Content-Length is not trusted), else 413; a larger
  *   body is read and dropped up to 1 MB so the client sees the 413, then cut off. Batches up to 20.
  * - Each upstream request times out after `timeoutMs` (10 s): 504 with a JSON-RPC error; an
@@ -100,6 +102,8 @@ function prepare(entry: unknown, config: RpcProxyConfig): Item {
   if (!Object.hasOwn(RPC_ALLOWED_METHODS, method)) {
     return done(replyId, { error: { code: -32601, message: "method not allowed", data: { method: method.slice(0, 100) } } });
   }
+  const refused = config.screen?.(method as RpcAllowedMethod, params);
+  if (refused) return done(replyId, { error: refused });
   const route = config.route(method as RpcAllowedMethod);
   if (route.type === "answer") return done(replyId, route.answer(params));
   return { kind: "forward", id: replyId, upstream: route.upstream, request: { method: route.method, ...(params !== undefined ? { params } : {}) } };
