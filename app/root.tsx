@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IndexerStatusBar } from "./components/indexer-status";
 import { getIndexerState } from "./services/indexer-status.server";
 import { publicEnv } from "./utils/env.server";
+import { useNonce } from "./utils/nonce";
 import styles from "./styles.css";
 
 export const links: LinksFunction = () => [
@@ -20,6 +21,7 @@ export async function loader() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -49,8 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
           ) : null}
         </header>
         <main>{children}</main>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -7,7 +7,7 @@
  * served from here costs a map lookup and a socket write, so a 2-core machine serves thousands of
  * pages a second instead of a hundred or two (README, "Measured"; docs/decisions/0005).
  *
- * What is cached: a GET (or HEAD) without a session (a well-formed session cookie), not a loader
+ * What is cached: a GET (or HEAD, answered from a GET's render) without a session (a well-formed session cookie), not a loader
  * data request (`.data`), whose response is a 200 that opts in with `Surrogate-Control:
  * max-age=N` (the Edge Architecture header for reverse-proxy caches;
  * app/utils/page-cache-headers.ts) and sets no cookie. Entries are keyed by path and query and tagged with the version they were rendered at
@@ -59,6 +59,8 @@ export type PageCacheOptions = {
   maxBytes: number;
   /** True for a Cookie header that makes a request personal (a session): never cached. */
   personal(cookie: string): boolean;
+  /** The headers an entry keeps, from a render's (lower-case names) and its HTML; as they are by default. */
+  storedHeaders?(headers: Record<string, string>, html: Buffer): Record<string, string>;
   /** Pages larger than this (uncompressed) are not kept. */
   maxPageBytes?: number;
   now?(): number;
@@ -75,7 +77,7 @@ export class PageCache {
   #stats = { hits: 0, misses: 0, bypasses: 0, stored: 0, evicted: 0 };
 
   constructor(options: PageCacheOptions) {
-    this.#options = { maxPageBytes: 4 * 1024 * 1024, now: Date.now, ...options };
+    this.#options = { maxPageBytes: 4 * 1024 * 1024, now: Date.now, storedHeaders: (headers) => headers, ...options };
   }
 
   stats(): PageCacheStats {
@@ -140,7 +142,8 @@ export class PageCache {
     this.#flights.set(flightKey, new Promise((resolve) => (settle = resolve)));
     let entry: Entry | undefined;
     try {
-      const response = await render(request);
+      // Only a GET fills the cache: a HEAD's render has no body to keep.
+      const response = await render(request.method === "HEAD" ? new Request(request.url, { headers: request.headers }) : request);
       const maxAge = cacheableFor(response);
       if (maxAge === undefined) {
         this.#stats.bypasses++;
@@ -151,10 +154,11 @@ export class PageCache {
         this.#stats.bypasses++;
         return withCacheState(new Response(html, response), "bypass");
       }
-      const headers: Record<string, string> = {};
+      const rendered: Record<string, string> = {};
       response.headers.forEach((value, name) => {
-        if (!DROPPED_HEADERS.has(name)) headers[name] = value;
+        if (!DROPPED_HEADERS.has(name)) rendered[name] = value;
       });
+      const headers = this.#options.storedHeaders(rendered, html);
       const compressed = await gzip(html);
       entry = {
         headers: { ...headers, vary: "Accept-Encoding" },

@@ -24,6 +24,8 @@ export function NextPage({ param, cursor, extra }: { param: string; cursor: stri
   if (!cursor) return null;
   const search = new URLSearchParams(current);
   for (const [key, value] of Object.entries({ ...extra, [param]: cursor })) search.set(key, value);
+  // The canonical order (app/utils/canonical-url.server.ts): the link lands on the page, not a redirect.
+  search.sort();
   return (
     <p className="pager">
       <Link to={`?${search}`} rel="next">

@@ -7,7 +7,8 @@ import { ChapterLink, NextPage } from "../components/links";
 import { listChapters } from "../models/chapters.server";
 import { parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
+import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -19,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 64);
   const limit = pageLimit(url);
   const after = searchParam(url, "after", parseChapterId);
+  canonicalUrl(request, "/", { q, after, limit: limitParam(limit) });
 
   const chapters = await listChapters();
   const needle = q.toLowerCase();

@@ -15,7 +15,8 @@ import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
+import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -29,6 +30,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const limit = pageLimit(url);
   const after = searchParam(url, "after", (raw) => parseAddress(raw, "after"));
+  canonicalUrl(request, `/chapters/${id}`, { after: after?.toLowerCase(), limit: limitParam(limit) });
 
   const chapterQuery = getChapter(id);
   const [chapter, members, pending] = await Promise.all([

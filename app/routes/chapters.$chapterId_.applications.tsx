@@ -11,7 +11,8 @@ import { chapterLabel } from "../utils/format";
 import { invariantResponse, parseChapterId } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
+import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -30,6 +31,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const limit = pageLimit(url);
   const after = searchParam(url, "after", parseCursor);
+  canonicalUrl(request, `/chapters/${chapterId}/applications`, { after: after && `${after.block}:${after.id}`, limit: limitParam(limit) });
   const queueQuery = getApplicationQueue({ chapterId, after, limit: limit + 1 });
   const [chapter, queue, pending] = await Promise.all([
     chapterExists(chapterId),

@@ -13,7 +13,8 @@ import { env } from "../utils/env.server";
 import { formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
+import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -31,6 +32,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const limit = pageLimit(url);
   const after = searchParam(url, "after", (raw) => parseAddress(raw, "after"));
+  canonicalUrl(request, `/evaluations/${id}`, { after: after?.toLowerCase(), limit: limitParam(limit) });
   const [evaluation, votes, pending] = await Promise.all([
     getEvaluation(id),
     getEvaluationVotes({ evaluationId: id, after, limit: limit + 1 }),

@@ -7,7 +7,8 @@ import { listEvaluations } from "../models/evaluations.server";
 import { mean } from "../utils/format";
 import { parseChapterId, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageLimit, pageOf, searchParam } from "../utils/paging.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
+import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -19,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const limit = pageLimit(url);
   const before = searchParam(url, "before", parseEvaluationId);
   const chapterId = searchParam(url, "chapter", parseChapterId);
+  canonicalUrl(request, "/evaluations", { before, chapter: chapterId, limit: limitParam(limit) });
   const rows = await listEvaluations({ chapterId, before, limit: limit + 1 });
   const { page, next } = pageOf(rows, limit, (e) => e.id);
   return { chapterId: chapterId?.toString() ?? null, evaluations: page, next };

@@ -7,8 +7,9 @@ import { listInfoMessages } from "../models/info.server";
 import { env } from "../utils/env.server";
 import { formatTime } from "../utils/format";
 import { invariantResponse } from "../utils/http.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageLimit, pageOf } from "../utils/paging.server";
+import { limitParam, pageLimit, pageOf } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   invariantResponse(beforeRaw === null || /^[0-9]{1,78}$/.test(beforeRaw), "before must be a message id");
   const limit = pageLimit(url);
   const infoType = infoTypeRaw === undefined ? undefined : Number(infoTypeRaw);
+  canonicalUrl(request, "/info", { eventName, infoType, before: beforeRaw && BigInt(beforeRaw), limit: limitParam(limit) });
   const rows = await listInfoMessages({ eventName, infoType, before: beforeRaw ? BigInt(beforeRaw) : undefined, limit: limit + 1 });
   const { page, next } = pageOf(rows, limit, (m) => m.id);
   return {

@@ -14,6 +14,7 @@ import { pendingOperationsFor } from "../models/pending-operations.server";
 import { getVisibleTelegramUsername } from "../services/telegram.server";
 import { formatTime, MEMBER_STATUS_TEXT, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
@@ -23,8 +24,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${shortAddress(data.member.account)} · Party` : "Member · Party" },
 ];
 
-export async function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, request }: LoaderFunctionArgs) {
   const address = parseAddress(params.address);
+  // The read model's (and every link's) spelling: lower case.
+  canonicalUrl(request, `/members/${address.toLowerCase()}`);
   // Operations about this member (a decision on their application, a recommendation) or sent by them.
   const [member, pending, telegram] = await Promise.all([
     getMember(address),

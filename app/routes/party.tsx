@@ -1,10 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink } from "../components/links";
 import { getPartyOverview } from "../models/party.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
@@ -12,7 +13,8 @@ export const headers = readModelPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Party · Party" }];
 
-export async function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
+  canonicalUrl(request, "/party");
   return await getPartyOverview();
 }
 

@@ -167,10 +167,9 @@ export async function verifyCommandSignature(message: CommandMessage, signature:
     });
     if (valid) return "valid";
   } catch {
-    // Not a verification failure (those return false): the RPC failed.
-    return "unavailable";
+    // A signature that cannot be parsed throws, and so does a failed RPC: told apart below.
   }
-  // viem reports a failed eth_call as "not valid"; tell a bad signature from a chain that is down.
+  // viem reports a failed eth_call as "not valid": only a chain that does not answer is "unavailable".
   try {
     await client.getChainId();
     return "invalid";

@@ -4,8 +4,13 @@
  */
 import { parseLimit } from "./http.server";
 
+const DEFAULT_LIMIT = 50;
+
 /** Page size from `?limit=`: 50 unless asked for, at most 200. */
-export const pageLimit = (url: URL) => parseLimit(url.searchParams.get("limit"), { fallback: 50, max: 200 });
+export const pageLimit = (url: URL) => parseLimit(url.searchParams.get("limit"), { fallback: DEFAULT_LIMIT, max: 200 });
+
+/** `limit` as the canonical URL writes it (app/utils/canonical-url.server.ts): absent when it is the default. */
+export const limitParam = (limit: number) => (limit === DEFAULT_LIMIT ? undefined : limit);
 
 /** `?<name>=` (a cursor, a filter) as `parse` reads it, or undefined without one. */
 export function searchParam<T>(url: URL, name: string, parse: (raw: string) => T): T | undefined {

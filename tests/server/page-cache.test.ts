@@ -80,6 +80,33 @@ describe("PageCache", () => {
     expect(state.renders).toEqual(["/chapters/1"]);
   });
 
+  it("a HEAD that misses renders as a GET: the page kept has its body", async () => {
+    const { cache, state } = setup();
+    const seen: string[] = [];
+    const head = await cache.fill(new Request("http://app.test/chapters/2", { method: "HEAD" }), "/chapters/2", async (request) => {
+      seen.push(request.method);
+      // Remix answers a HEAD without a body.
+      return new Response(request.method === "HEAD" ? null : "<html>page</html>", { headers: PAGE });
+    });
+    expect([seen, head.status, await head.text()]).toEqual([["GET"], 200, ""]);
+    const get = await cache.fill(new Request("http://app.test/chapters/2"), "/chapters/2", () => Promise.reject(new Error("not rendered again")));
+    expect([get.headers.get("x-cache"), await get.text()]).toEqual(["hit", "<html>page</html>"]);
+    expect(state.renders).toEqual([]);
+  });
+
+  it("storedHeaders decides what an entry keeps, from the rendered headers and HTML", async () => {
+    const cache = new PageCache({
+      version: () => "v1",
+      maxBytes: 1 << 20,
+      personal: () => false,
+      storedHeaders: (headers, html) => ({ ...headers, "x-length": String(html.length) }),
+    });
+    const render = async () => new Response("<html>12345</html>", { headers: { ...PAGE, "x-per-response": "a" } });
+    await cache.fill(new Request("http://app.test/"), "/", render);
+    const hit = await cache.fill(new Request("http://app.test/"), "/", render);
+    expect([hit.headers.get("x-cache"), hit.headers.get("x-length"), hit.headers.get("x-per-response")]).toEqual(["hit", "18", "a"]);
+  });
+
   it("a new version drops every page; an unknown version bypasses the cache", async () => {
     const { get, state, cache } = setup();
     await get("/a");

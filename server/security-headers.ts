@@ -1,0 +1,91 @@
+/**
+ * The security headers of every response the web server sends, in one place.
+ *
+ * - Every response: `X-Content-Type-Options: nosniff`, `Referrer-Policy:
+ *   strict-origin-when-cross-origin`, `X-Frame-Options: DENY` (for browsers older than
+ *   `frame-ancestors`), and HSTS when the app's public origin (APP_ORIGIN) is https.
+ * - HTML: a Content-Security-Policy. Scripts run only from this origin or inline with this
+ *   response's nonce (app/entry.server.tsx puts it on every inline script). A page kept by the
+ *   page cache is served to many clients, so it must not carry one response's nonce: when it is
+ *   stored, its policy names the SHA-256 of each inline script it has instead (`hashPolicy`), so
+ *   a cached page allows exactly its own scripts and nothing a nonce could be replayed for.
+ *
+ * With WALLET_BACKEND=alchemy the browser also frames Alchemy's signer (Turnkey's iframe) and
+ * talks to Alchemy: those origins are allowed then and only then.
+ */
+import { createHash, randomBytes } from "node:crypto";
+
+export type SecuritySettings = {
+  /** APP_ORIGIN: HSTS and upgrade-insecure-requests when it is https. */
+  appOrigin?: string;
+  walletBackend?: "local" | "alchemy";
+};
+
+const ALCHEMY_CONNECT = ["https://*.alchemy.com", "https://*.g.alchemy.com", "https://api.turnkey.com"];
+const ALCHEMY_FRAMES = ["https://auth.turnkey.com", "https://signer.alchemy.com"];
+
+/** A fresh nonce for one response. */
+export const newNonce = () => randomBytes(16).toString("base64");
+
+/** The policy with `scripts` as the inline scripts' sources (a nonce, or hashes). */
+function policy(settings: SecuritySettings, scripts: string[]): string {
+  const alchemy = settings.walletBackend === "alchemy";
+  const https = settings.appOrigin?.startsWith("https:") ?? false;
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scripts.join(" ")}`.trim(),
+    // React's style attributes and Account Kit's injected styles.
+    "style-src 'self' 'unsafe-inline'",
+    // QR codes are data: images.
+    "img-src 'self' data:",
+    `connect-src 'self'${alchemy ? ` ${ALCHEMY_CONNECT.join(" ")}` : ""}`,
+    `frame-src ${alchemy ? ALCHEMY_FRAMES.join(" ") : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+/** The policy of a page rendered for one response, with its nonce. */
+export const noncePolicy = (settings: SecuritySettings, nonce: string) => policy(settings, [`'nonce-${nonce}'`]);
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/** The policy of a stored page: its inline scripts by hash, no nonce. */
+export function hashPolicy(settings: SecuritySettings, html: string): string {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes!) || !body) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return policy(settings, [...hashes]);
+}
+
+/** The headers every response carries. */
+export function staticSecurityHeaders(settings: SecuritySettings): Record<string, string> {
+  return {
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "x-frame-options": "DENY",
+    ...(settings.appOrigin?.startsWith("https:") ? { "strict-transport-security": "max-age=31536000; includeSubDomains" } : {}),
+  };
+}
+
+const isHtml = (headers: Headers) => /^text\/html\b/i.test(headers.get("content-type") ?? "");
+
+/** Sets the security headers on a response (a CSP with `nonce` on HTML that has none yet). */
+export function secure(response: Response, settings: SecuritySettings, nonce: string): Response {
+  let headers = response.headers;
+  try {
+    headers.set("x-content-type-options", "nosniff");
+  } catch {
+    // Immutable headers (a fetched or redirect Response): copy them.
+    response = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(headers) });
+    headers = response.headers;
+  }
+  for (const [name, value] of Object.entries(staticSecurityHeaders(settings))) headers.set(name, value);
+  if (isHtml(headers) && !headers.has("content-security-policy")) headers.set("content-security-policy", noncePolicy(settings, nonce));
+  return response;
+}

@@ -1,0 +1,200 @@
+/**
+ * The production web server (server/index.ts over the build) as an attacker would try it: the page
+ * cache cannot be filled with blank pages or spellings of a page, a flood of misses from one
+ * client waits for itself, Surrogate-Control never leaves the server, every response has the
+ * security headers (a per-response CSP nonce, hashes on a cached page), and a malformed signature
+ * is a 401, not a 503.
+ */
+import { request as httpRequest } from "node:http";
+import { createHash, randomBytes } from "node:crypto";
+import pg from "pg";
+import { commandRequestBody, newCommandMessage } from "../../app/utils/command-typed-data.js";
+import { SESSION_COOKIE } from "../../app/utils/session-cookie.server.js";
+import { startStack, type Stack } from "../setup/stack.js";
+
+let stack: Stack;
+let member: string;
+beforeAll(async () => {
+  stack = await startStack();
+  [{ account: member }] = await stack.query<{ account: string }>(`select account from "${stack.viewsSchema}".members order by account limit 1`);
+});
+afterAll(() => stack?.stop());
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
+
+/** One request as sent, from `localAddress` when given (the server tells clients apart by it). */
+function send(path: string, { method = "GET", headers = {}, localAddress }: { method?: string; headers?: Record<string, string>; localAddress?: string } = {}) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(`${stack.appUrl}${path}`, { method, headers, localAddress, agent: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the page cache keeps only what a GET rendered, once per page", () => {
+  it("a HEAD that misses does not store an empty page for the GETs after it", async () => {
+    const head = await send("/chapters/5", { method: "HEAD" });
+    expect([head.status, head.body]).toEqual([200, ""]);
+    const get = await send("/chapters/5");
+    expect(get.status).toBe(200);
+    expect(get.body).toContain("<h1>");
+    expect(get.headers["x-cache"]).toBe("hit");
+  });
+
+  it("another spelling of a page answers a redirect to its one URL, and never a stored copy", async () => {
+    const spellings: [string, string][] = [
+      ["/chapters/01", "/chapters/1"],
+      ["/chapters/1/", "/chapters/1"],
+      ["/?utm=1", "/"],
+      ["/?utm=2&q=", "/"],
+      ["/chapters/1?limit=50", "/chapters/1"],
+      ["/chapters/1?limit=900", "/chapters/1?limit=200"],
+      ["/evaluations?limit=5&chapter=01", "/evaluations?chapter=1&limit=5"],
+      [`/members/${member.toUpperCase().replace("0X", "0x")}`, `/members/${member}`],
+      ["/party?x=1", "/party"],
+    ];
+    for (const [path, canonical] of spellings) {
+      for (let i = 0; i < 2; i++) {
+        const answer = await send(path);
+        expect([path, answer.status, answer.headers.location]).toEqual([path, 301, canonical]);
+        expect(answer.headers["x-cache"], path).not.toBe("hit");
+      }
+      const page = await send(canonical);
+      expect([canonical, page.status]).toEqual([canonical, 200]);
+    }
+  });
+
+  it("a flood of misses from one client waits for itself: another client is served meanwhile, past 64 waiting it is refused", async () => {
+    // Chapter pages wait on this lock, so the flood's renders stay in flight while the test looks.
+    const lock = new pg.Client({ connectionString: stack.databaseUrl });
+    await lock.connect();
+    const waitingOnLock = async () =>
+      Number((await lock.query("select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()")).rows[0].count);
+    await lock.query("begin");
+    await lock.query(`lock table "${stack.viewsSchema}".chapters in access exclusive mode`);
+    const answered: Answer[] = [];
+    let flood: Promise<Answer>[] = [];
+    try {
+      flood = Array.from({ length: 70 }, (_, i) =>
+        send(`/chapters/${(i % 12) + 1}?limit=${i + 51}`, { localAddress: "127.0.0.2" }).then((a) => (answered.push(a), a)),
+      );
+      // 2 render (server/index.ts RENDERS.perClient), 64 wait, the other 4 are refused at once.
+      await until(async () => answered.length === 4 && (await waitingOnLock()) === 2);
+      expect(answered.map((a) => [a.status, a.headers["retry-after"]])).toEqual(Array(4).fill([503, "5"]));
+      const other = await Promise.race([
+        send("/info", { localAddress: "127.0.0.3" }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error("another client's page waited for the flood")), 30_000)),
+      ]);
+      expect(other.status).toBe(200);
+      expect([answered.length, await waitingOnLock()]).toEqual([4, 2]);
+    } finally {
+      await lock.query("rollback");
+      await lock.end();
+    }
+    const statuses = (await Promise.all(flood)).map((a) => a.status);
+    expect(statuses.filter((s) => s === 200).length).toBe(66);
+  });
+});
+
+/** Polls `check` until it holds (state, not time; vitest's timeout bounds it). */
+async function until(check: () => Promise<boolean>) {
+  while (!(await check())) await new Promise((r) => setTimeout(r, 20));
+}
+
+describe("Surrogate-Control is for this server's cache only", () => {
+  const token = randomBytes(32).toString("base64url");
+  it.each([
+    ["loader data", "/chapters/1.data?_routes=routes%2Fchapters.%24chapterId", {}, 200],
+    ["a signed-in page", "/chapters/1", { cookie: `${SESSION_COOKIE}=${token}` }, 200],
+    ["an error", "/chapters/999999", {}, 404],
+    ["a cached page", "/chapters/2", {}, 200],
+  ])("never on %s", async (_what, path, headers, status) => {
+    const first = await send(path, { headers });
+    const second = await send(path, { headers });
+    for (const answer of [first, second]) expect([answer.status, answer.headers["surrogate-control"]]).toEqual([status, undefined]);
+  });
+});
+
+describe("security headers", () => {
+  const scriptHashes = (html: string) =>
+    [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+      .filter(([, attributes, body]) => !/\ssrc=/.test(attributes!) && body)
+      .map(([, , body]) => `'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
+
+  it("every response: nosniff, no framing, a referrer policy; no HSTS over http", async () => {
+    for (const path of ["/", "/favicon.svg", "/api/indexer-status", "/chapters/999999", "/healthz"]) {
+      const { headers } = await send(path);
+      expect([path, headers["x-content-type-options"], headers["x-frame-options"], headers["referrer-policy"]]).toEqual([
+        path,
+        "nosniff",
+        "DENY",
+        "strict-origin-when-cross-origin",
+      ]);
+      expect(headers["strict-transport-security"]).toBeUndefined();
+    }
+  });
+
+  it("a page rendered for one response carries its own nonce on every inline script", async () => {
+    const token = randomBytes(32).toString("base64url");
+    const pages = await Promise.all([1, 2].map(() => send("/chapters/4", { headers: { cookie: `${SESSION_COOKIE}=${token}` } })));
+    const nonces = pages.map(({ headers, body }) => {
+      const csp = String(headers["content-security-policy"]);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("object-src 'none'");
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce).toBeTruthy();
+      const scripts = [...body.matchAll(/<script\b([^>]*)>/g)].map(([, attributes]) => attributes!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+      return nonce;
+    });
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
+
+  it("a cached page allows exactly its own inline scripts by hash, never a nonce another response had", async () => {
+    const miss = await send("/chapters/6");
+    const hit = await send("/chapters/6");
+    expect(hit.headers["x-cache"]).toBe("hit");
+    for (const { headers, body } of [miss, hit]) {
+      const csp = String(headers["content-security-policy"]);
+      expect(csp).not.toContain("'nonce-");
+      const hashes = scriptHashes(body);
+      expect(hashes.length).toBeGreaterThan(0);
+      for (const hash of hashes) expect(csp).toContain(hash);
+    }
+  });
+
+  it("HSTS when the app's origin is https", async () => {
+    const { startAppServer } = await import("../setup/app-server.js");
+    const https = await startAppServer({ env: { ...stack.appEnv, APP_ORIGIN: "https://party.example" } });
+    stack.adopt(https.stop);
+    const answer = await fetch(`${https.url}/party`);
+    expect(answer.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    expect(answer.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+  });
+});
+
+describe("/api/command", () => {
+  it.each([
+    ["an account's address", () => stack.address],
+    ["a key's address", () => member],
+  ])("a malformed signature from %s is refused with 401, not 503", async (_what, signer) => {
+    const message = newCommandMessage(signer() as `0x${string}`, "log_in", []);
+    // Malformed ERC-8010 wrappers (viem throws parsing them, where other bad signatures verify as false), and plain garbage.
+    const erc8010 = "8010".repeat(16);
+    for (const signature of ["0x" + "00".repeat(100) + erc8010, "0x" + "ff".repeat(40) + erc8010, "0x" + "ab".repeat(66)] as const) {
+      const response = await fetch(`${stack.appUrl}/api/command`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(commandRequestBody(message, signature)),
+      });
+      const body = (await response.json()) as { message: string };
+      expect([signature.length, response.status], body.message).toEqual([signature.length, 401]);
+    }
+  });
+});
