@@ -39,6 +39,11 @@ function listSources(dir: string): string[] {
   });
 }
 
+/**
+ * solc's import callback, for npm packages (@openzeppelin/...). Every file under contracts/ is
+ * given as a source, so imports between them (Party.sol and its parts in contracts/party/) resolve
+ * without it.
+ */
 function findImport(path: string): { contents: string } | { error: string } {
   try {
     return { contents: readFileSync(require.resolve(path), "utf8") };
