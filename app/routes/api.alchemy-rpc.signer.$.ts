@@ -10,6 +10,7 @@ import { env } from "../utils/env.server";
 import { json, methodNotAllowed } from "../utils/http.server";
 import { guardPost } from "../utils/post-guard.server";
 import { readLimited } from "../utils/read-limited";
+import { MAX_UPSTREAM_BYTES } from "../services/rpc-proxy/methods";
 
 const SIGNER_SERVICE = "https://api.g.alchemy.com/signer/";
 const PATHS = new Set(["v1/whoami", "v1/lookup", "v1/sign-payload", "v1/signup", "v1/auth", "v1/otp", "v1/prepare-oauth", "v1/signer-config"]);
@@ -31,7 +32,9 @@ async function forward(request: Request, path: string | undefined): Promise<Resp
       signal: AbortSignal.timeout(RPC_PROXY_TIMEOUT_MS),
     });
     // The answer is the service's JSON; the key was only in our request headers.
-    return new Response(await upstream.text(), { status: upstream.status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
+    const answer = await readLimited(upstream, MAX_UPSTREAM_BYTES);
+    if (answer === undefined) return json(502, { message: "The signer service answered with more than we accept" });
+    return new Response(answer, { status: upstream.status, headers: { "content-type": "application/json", "cache-control": "no-store" } });
   } catch (error) {
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     return json(timedOut ? 504 : 502, { message: timedOut ? "The signer service did not answer in time" : "The signer service is not reachable" });
@@ -44,7 +47,7 @@ export function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET", "POST");
-  const refused = guardPost(request, { bucket: "signin", context });
+  const refused = await guardPost(request, { bucket: "signin", context });
   if (refused) return refused;
   return forward(request, params["*"]);
 }

@@ -5,6 +5,7 @@
  * security headers (a per-response CSP nonce, hashes on a cached page), and a malformed signature
  * is a 401, not a 503.
  */
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
@@ -177,6 +178,72 @@ describe("security headers", () => {
     expect(answer.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
     expect(answer.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
   });
+});
+
+describe("bodies", () => {
+  /** Peak resident memory of the server process (VmHWM), in bytes. */
+  const peakMemory = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${stack.app!.process.pid}/status`, "utf8"))![1]) * 1024;
+
+  /**
+   * POSTs a 64 MB chunked body (no Content-Length) to `path`, writing on after the answer came:
+   * how many bytes the server let through before it stopped reading, and its answer.
+   */
+  function upload(url: string) {
+    const total = 64 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    return new Promise<{ status: number; body: string; written: number }>((resolve) => {
+      let status = 0;
+      let body = "";
+      let written = 0;
+      const req = httpRequest(url, { method: "POST", headers: { "content-type": "application/json" }, agent: false });
+      const done = () => resolve({ status, body, written });
+      req.on("response", (res) => {
+        status = res.statusCode!;
+        res.setEncoding("utf8");
+        res.on("data", (text: string) => (body += text));
+      });
+      // The server ends the connection: the upload cannot go on.
+      req.on("error", done);
+      req.on("close", done);
+      const pump = () => {
+        while (written < total) {
+          written += chunk.length;
+          if (!req.write(chunk)) return void req.once("drain", pump);
+        }
+        req.end();
+      };
+      pump();
+    });
+  }
+
+  let production: string;
+  beforeAll(async () => {
+    // The signer proxy reads bodies only where there is a signer service: in production.
+    const { startAppServer } = await import("../setup/app-server.js");
+    const server = await startAppServer({
+      env: { ...stack.appEnv, PARTY_ENV: "production", WALLET_BACKEND: "alchemy", ALCHEMY_API_KEY: "test-key", PARTY_ADDRESS: stack.address, PARTY_START_BLOCK: "0" },
+    });
+    stack.adopt(server.stop);
+    production = server.url;
+  });
+
+  it.each([
+    ["/api/calls/applyForChapterMembership", () => stack.appUrl],
+    ["/api/operations", () => stack.appUrl],
+    ["/api/command", () => stack.appUrl],
+    ["/api/alchemy-rpc", () => stack.appUrl],
+    ["/api/alchemy-rpc/signer/v1/whoami", () => production],
+  ])(
+    "a 64 MB chunked upload to %s is refused with 413 as soon as it passes the limit, and not read further",
+    async (path, base) => {
+      const before = peakMemory();
+      const { status, body, written } = await upload(base() + path);
+      expect([status, body]).toEqual([413, expect.stringMatching(/"message":"[^"]*(64 KB|at most)/)]);
+      // Socket buffers hold some megabytes; the server read no further than its limit plus those.
+      expect(written).toBeLessThan(16 * 1024 * 1024);
+      expect(peakMemory() - before).toBeLessThan(16 * 1024 * 1024);
+    },
+  );
 });
 
 describe("/api/command", () => {
