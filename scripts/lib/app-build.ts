@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { ROOT } from "./paths.js";
 
 /** What `remix build` reads: a build older than any of these is stale. */
-const BUILD_SOURCES = ["app", "abis", "db", "indexer/ponder.schema.ts", "remix.config.js", "package.json"];
+const BUILD_SOURCES = ["app", "abis", "db", "indexer/ponder.schema.ts", "indexer/schema", "remix.config.js", "package.json"];
 
 function newestMtime(path: string): number {
   const info = statSync(path);

@@ -31,7 +31,10 @@ export function indexerSchemaName(): string {
   const hash = createHash("sha256");
   const files = [
     join(INDEXER_ROOT, "ponder.config.ts"),
+    // The schema's entry point and the table definitions it re-exports (Ponder's own build id
+    // hashes only the entry point).
     join(INDEXER_ROOT, "ponder.schema.ts"),
+    ...filesUnder(join(INDEXER_ROOT, "schema")),
     ...filesUnder(join(INDEXER_ROOT, "src")),
     join(ROOT, "abis", "party.ts"),
     join(ROOT, "abis", "deployments.ts"),
