@@ -197,6 +197,14 @@ export async function roles(tc: TestChain) {
   return { partyAdmin, chapterAdmin, evaluationMinter, infoSender };
 }
 
+/** What roles() reads before any handover: the proxy's initialisation gave every role to ADMIN. */
+export const ALL_ADMIN = {
+  partyAdmin: ADMIN.address,
+  chapterAdmin: ADMIN.address,
+  evaluationMinter: ADMIN.address,
+  infoSender: ADMIN.address,
+};
+
 /** Adds chapters as ADMIN (the chapter admin), each with its founders. */
 export async function addChapters(
   tc: TestChain,
