@@ -1,0 +1,161 @@
+/**
+ * What explain.test.ts runs against the large synthetic read model: one or more cases per model
+ * function, with the parameters (fixtures) that meet its worst realistic case, and the exports
+ * that do not query the read model, each with the reason.
+ */
+import type { Address } from "viem";
+
+export type Models = {
+  chapters: typeof import("../../../app/models/chapters.server");
+  members: typeof import("../../../app/models/members.server");
+  evaluations: typeof import("../../../app/models/evaluations.server");
+  info: typeof import("../../../app/models/info.server");
+  party: typeof import("../../../app/models/party.server");
+  proofs: typeof import("../../../app/services/proofs.server");
+  indexerStatus: typeof import("../../../app/services/indexer-status.server");
+  readModel: typeof import("../../../db/query.server");
+};
+
+/** Parameters picked from the loaded data so that each query meets its worst realistic case. */
+export type Fixtures = {
+  bigChapter: bigint;
+  smallChapter: bigint;
+  bigChapterMiddleAccount: Address;
+  queueChapter: bigint;
+  queueCursor: { block: bigint; id: string };
+  chapterExecutive: Address;
+  busiestVoter: Address;
+  pendingApplicant: Address;
+  partyExecutive: Address;
+  partyOnlyMember: Address;
+  manyVotesEvaluation: bigint;
+  newestEvaluation: bigint;
+  manyVotesMiddleVoter: Address;
+  commonEventName: string;
+  rareEventName: string;
+  newestInfoId: bigint;
+};
+
+const UNKNOWN: Address = "0x00000000000000000000000000000000000dead0";
+
+export type Case = { name: string; fn: string; run: (m: Models, f: Fixtures) => Promise<unknown> };
+
+/** One or more cases per model function; `fn` is "<module>.<export>". */
+export const CASES: Case[] = [
+  { name: "listChapters", fn: "chapters.listChapters", run: (m) => m.chapters.listChapters() },
+  { name: "getChapter: biggest chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter(f.bigChapter) },
+  { name: "getChapter: small chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter(f.smallChapter) },
+  { name: "getChapter: unknown id", fn: "chapters.getChapter", run: (m) => m.chapters.getChapter(987_654_321n) },
+  {
+    name: "getChapterMembers: first page of the biggest chapter",
+    fn: "chapters.getChapterMembers",
+    run: (m, f) => m.chapters.getChapterMembers({ chapterId: f.bigChapter, limit: 51 }),
+  },
+  {
+    name: "getChapterMembers: page after a cursor",
+    fn: "chapters.getChapterMembers",
+    run: (m, f) => m.chapters.getChapterMembers({ chapterId: f.bigChapter, after: f.bigChapterMiddleAccount, limit: 201 }),
+  },
+  {
+    name: "getApplicationQueue: first page",
+    fn: "chapters.getApplicationQueue",
+    run: (m, f) => m.chapters.getApplicationQueue({ chapterId: f.queueChapter, limit: 51 }),
+  },
+  {
+    name: "getApplicationQueue: page after a cursor",
+    fn: "chapters.getApplicationQueue",
+    run: (m, f) => m.chapters.getApplicationQueue({ chapterId: f.queueChapter, after: f.queueCursor, limit: 51 }),
+  },
+  {
+    name: "getChapterMembers: CSV roster of the biggest chapter",
+    fn: "chapters.getChapterMembers",
+    run: (m, f) => m.chapters.getChapterMembers({ chapterId: f.bigChapter, limit: 100_000 }),
+  },
+  { name: "chapterExists", fn: "chapters.chapterExists", run: (m, f) => m.chapters.chapterExists(f.bigChapter) },
+  { name: "getMember: executive of the biggest chapter", fn: "members.getMember", run: (m, f) => m.members.getMember(f.chapterExecutive) },
+  { name: "getMember: busiest voter", fn: "members.getMember", run: (m, f) => m.members.getMember(f.busiestVoter) },
+  { name: "getMember: pending applicant", fn: "members.getMember", run: (m, f) => m.members.getMember(f.pendingApplicant) },
+  { name: "getMember: party executive", fn: "members.getMember", run: (m, f) => m.members.getMember(f.partyExecutive) },
+  { name: "getMember: party-only member", fn: "members.getMember", run: (m, f) => m.members.getMember(f.partyOnlyMember) },
+  { name: "getMember: unknown address", fn: "members.getMember", run: (m) => m.members.getMember(UNKNOWN) },
+  { name: "listEvaluations: first page", fn: "evaluations.listEvaluations", run: (m) => m.evaluations.listEvaluations({ limit: 51 }) },
+  {
+    name: "listEvaluations: one chapter's, first page and before a cursor",
+    fn: "evaluations.listEvaluations",
+    run: (m, f) =>
+      Promise.all([
+        m.evaluations.listEvaluations({ chapterId: f.bigChapter, limit: 51 }),
+        m.evaluations.listEvaluations({ chapterId: f.bigChapter, before: f.newestEvaluation / 2n, limit: 51 }),
+      ]),
+  },
+  {
+    name: "listEvaluations: page before a cursor",
+    fn: "evaluations.listEvaluations",
+    run: (m, f) => m.evaluations.listEvaluations({ before: f.newestEvaluation / 2n, limit: 51 }),
+  },
+  {
+    name: "getEvaluation: most votes",
+    fn: "evaluations.getEvaluation",
+    run: (m, f) => m.evaluations.getEvaluation(f.manyVotesEvaluation),
+  },
+  { name: "getEvaluation: newest", fn: "evaluations.getEvaluation", run: (m, f) => m.evaluations.getEvaluation(f.newestEvaluation) },
+  {
+    name: "getEvaluationVotes: first page",
+    fn: "evaluations.getEvaluationVotes",
+    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 51 }),
+  },
+  {
+    name: "getEvaluationVotes: page after a cursor",
+    fn: "evaluations.getEvaluationVotes",
+    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, after: f.manyVotesMiddleVoter, limit: 51 }),
+  },
+  {
+    name: "getEvaluationVotes: CSV of the evaluation with most votes",
+    fn: "evaluations.getEvaluationVotes",
+    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 100_000 }),
+  },
+  { name: "listInfoMessages: first page", fn: "info.listInfoMessages", run: (m) => m.info.listInfoMessages({ limit: 51 }) },
+  {
+    name: "listInfoMessages: page before a cursor",
+    fn: "info.listInfoMessages",
+    run: (m, f) => m.info.listInfoMessages({ before: f.newestInfoId / 2n, limit: 51 }),
+  },
+  {
+    name: "listInfoMessages: common eventName",
+    fn: "info.listInfoMessages",
+    run: (m, f) => m.info.listInfoMessages({ eventName: f.commonEventName, limit: 51 }),
+  },
+  {
+    name: "listInfoMessages: rare eventName before a cursor",
+    fn: "info.listInfoMessages",
+    run: (m, f) => m.info.listInfoMessages({ eventName: f.rareEventName, before: f.newestInfoId / 2n, limit: 51 }),
+  },
+  {
+    name: "listInfoMessages: unknown eventName",
+    fn: "info.listInfoMessages",
+    run: (m) => m.info.listInfoMessages({ eventName: "NoSuchEvent", limit: 51 }),
+  },
+  { name: "listInfoMessages: infoType", fn: "info.listInfoMessages", run: (m) => m.info.listInfoMessages({ infoType: 3, limit: 51 }) },
+  {
+    name: "listInfoMessages: eventName and infoType before a cursor",
+    fn: "info.listInfoMessages",
+    run: (m, f) => m.info.listInfoMessages({ eventName: f.commonEventName, infoType: 5, before: f.newestInfoId / 2n, limit: 51 }),
+  },
+  { name: "getPartyOverview", fn: "party.getPartyOverview", run: (m) => m.party.getPartyOverview() },
+  {
+    name: "getSignerStanding: executive of the biggest chapter",
+    fn: "proofs.getSignerStanding",
+    run: (m, f) => m.proofs.getSignerStanding(f.chapterExecutive),
+  },
+  { name: "getSignerStanding: unknown address", fn: "proofs.getSignerStanding", run: (m) => m.proofs.getSignerStanding(UNKNOWN) },
+];
+
+/** Exports of app/models that do not query the read model (infrastructure, or no database at all). */
+export const NOT_READ_MODEL_QUERIES: Record<string, string> = {
+  "advance.getOperation": "user_operations by its primary key (and activity by its sort key), for one operation",
+  "advance.listPendingOperations": "at most 50 of one sender's operations, each by primary key as above",
+  "pending-operations.pendingOperationsFor": "its query is EXPLAIN-tested in tests/app/routes/api.operations.test.ts",
+  "pending-operations.pendingOperationsQuery": "builds that query",
+  "indexer-status.getIndexerState": "HTTP only (Ponder and the chain), checked below to run no SQL",
+  "proofs.verifyProof": "signature check on the chain; its one read-model query is getSignerStanding, covered above",
+};
