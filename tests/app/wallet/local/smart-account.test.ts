@@ -1,7 +1,9 @@
 /**
  * The local wallet back-end end to end: software passkeys (real WebAuthn assertions) owning
  * PartyAccounts on a real anvil, user operations through the real alto bundler, gas paid by the
- * SponsorPaymaster. The cases build on each other (one chain per file), in order.
+ * SponsorPaymaster; owners changing, and the signatures the account and the verifier accept. The
+ * cases build on each other (one chain per file), in order. The factory and the paymaster on their
+ * own: smart-account-factory.test.ts; the shared stack: smart-account-stack.ts.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -12,14 +14,12 @@ import {
   pad,
   parseEventLogs,
   stringToHex,
-  zeroAddress,
   type Address,
   type Hex,
 } from "viem";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { partyAbi } from "../../../../abis/party.js";
 import { partyAccountAbi } from "../../../../abis/party-account.js";
-import { partyAccountFactoryAbi } from "../../../../abis/party-account-factory.js";
 import { sponsorPaymasterAbi } from "../../../../abis/sponsor-paymaster.js";
 import { webAuthnVerifierAbi } from "../../../../abis/webauthn-verifier.js";
 import {
@@ -31,14 +31,11 @@ import {
 import { deployWalletInfra } from "../../../../scripts/lib/wallet-infra.js";
 import { ADMIN, ALICE } from "../../../fixtures/accounts.js";
 import { createSoftwarePasskey, type SoftwarePasskey } from "../../../fixtures/software-passkey.js";
-import { startStack, type Stack } from "../../../setup/stack.js";
+import { ERC1271_INVALID, ERC1271_MAGIC, stack, useWalletStack } from "./smart-account-stack.js";
 
 const require = createRequire(import.meta.url);
-const ERC1271_MAGIC = "0x1626ba7e";
-const ERC1271_INVALID = "0xffffffff";
 
-let stack: Stack;
-let pids: (number | undefined)[] = [];
+useWalletStack();
 
 const key1 = createSoftwarePasskey();
 const key2 = createSoftwarePasskey({ chromeExtraKey: true });
@@ -57,8 +54,6 @@ const updateOwners = (add: Hex[], remove: Hex[]) =>
   encodeFunctionData({ abi: partyAccountAbi, functionName: "updateOwners", args: [add, remove] });
 
 beforeAll(async () => {
-  stack = await startStack({ seed: false, indexer: false, app: false, wallet: true });
-  pids = [stack.anvil.process.pid, stack.wallet.bundler.process.pid];
   [owner1, owner2, owner3, owner4] = [key1, key2, key3, key4].map((k) => ownerFromPublicKey(k.publicKey, stack.wallet.infra.webAuthnVerifier));
   ({ account: alice } = await stack.wallet.accountFor(key1));
   ({ account: bob } = await stack.wallet.accountFor());
@@ -67,11 +62,6 @@ beforeAll(async () => {
   await stack.waitFor(
     await stack.party(ADMIN).write.addChapterToParty([[[], [bob.address]], [pad("0x01"), pad("0x02")], [1, 2], [3, 4]]),
   );
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  for (const pid of pids) expect(isAlive(pid), `process ${pid} is still running`).toBe(false);
 });
 
 describe("wallet infrastructure", () => {
@@ -285,90 +275,3 @@ describe("signatures", () => {
     ).toBe(false);
   });
 });
-
-describe("factory", () => {
-  const getAddress = (owners: Hex[], salt: Hex = pad("0x")) =>
-    stack.publicClient.readContract({ address: stack.wallet.infra.factory, abi: partyAccountFactoryAbi, functionName: "getAddress", args: [owners, salt] });
-
-  it("takes only the normalised owner list, which the client produces from any order", async () => {
-    const sorted = [owner1, owner3].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-    await expect(getAddress([sorted[1], sorted[0]])).rejects.toThrow(/OwnersNotNormalised/);
-    await expect(getAddress([sorted[0], sorted[0]])).rejects.toThrow(/OwnersNotNormalised/);
-    await expect(getAddress([])).rejects.toThrow(/EmptyOwnersNotAllowed/);
-
-    const { account } = await stack.wallet.accountFor(key1, { owners: [key3.publicKey, key1.publicKey, key3.publicKey, "0x"] });
-    expect(account.address).toBe(await getAddress(sorted));
-    expect(account.initialOwners).toEqual(sorted);
-    // Another salt, another account.
-    expect(await getAddress(sorted, pad("0x01"))).not.toBe(account.address);
-  });
-
-  it("createAccount is idempotent and refuses owners that are not passkeys on the verifier", async () => {
-    const owners = [ownerFromPublicKey(createSoftwarePasskey().publicKey, stack.wallet.infra.webAuthnVerifier)];
-    const salt = pad("0x07");
-    const wallet = stack.walletFor(ADMIN);
-    const create = async () =>
-      stack.waitFor(await wallet.writeContract({ address: stack.wallet.infra.factory, abi: partyAccountFactoryAbi, functionName: "createAccount", args: [owners, salt] }));
-    const first = await create();
-    const second = await create();
-    const created = (logs: typeof first.logs) => parseEventLogs({ abi: partyAccountFactoryAbi, logs, eventName: "AccountCreated" });
-    expect(created(first.logs)).toHaveLength(1);
-    expect(created(second.logs)).toHaveLength(0);
-    expect(created(first.logs)[0].args.account).toBe(await getAddress(owners, salt));
-
-    await expect(
-      stack.publicClient.simulateContract({
-        address: stack.wallet.infra.factory,
-        // The account's errors bubble up through the factory.
-        abi: [...partyAccountFactoryAbi, ...partyAccountAbi],
-        functionName: "createAccount",
-        args: [[ownerFromPublicKey(`0x${"11".repeat(64)}`, stack.wallet.infra.webAuthnVerifier)], salt],
-      }),
-    ).rejects.toThrow(/InvalidOwner/);
-  });
-});
-
-describe("paymaster", () => {
-  it("sponsors PartyAccount clones and no other sender", async () => {
-    const code = await stack.publicClient.getCode({ address: alice.address });
-    expect(await stack.publicClient.readContract({ address: stack.wallet.infra.paymaster, abi: sponsorPaymasterAbi, functionName: "accountCodeHash" })).toBe(
-      keccak256(code!),
-    );
-    const validate = async (sender: Address) => {
-      const userOp = {
-        sender,
-        nonce: 0n,
-        initCode: "0x",
-        callData: "0x",
-        accountGasLimits: pad("0x", { size: 32 }),
-        preVerificationGas: 0n,
-        gasFees: pad("0x", { size: 32 }),
-        paymasterAndData: "0x",
-        signature: "0x",
-      } as const;
-      const { result } = await stack.publicClient.simulateContract({
-        account: entryPoint07Address,
-        address: stack.wallet.infra.paymaster,
-        abi: sponsorPaymasterAbi,
-        functionName: "validatePaymasterUserOp",
-        args: [userOp, pad("0x"), 0n],
-      });
-      return result[1];
-    };
-    expect(await validate(alice.address)).toBe(0n);
-    expect(await validate(ADMIN.address)).toBe(1n);
-    expect(await validate(stack.wallet.infra.accountImplementation)).toBe(1n);
-    expect(await validate(zeroAddress)).toBe(1n);
-  });
-});
-
-/** Whether a process with this id still exists (signal 0 only checks). */
-function isAlive(pid: number | undefined): boolean {
-  if (pid === undefined) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
