@@ -2,20 +2,14 @@
  * Verifying proofs against the whole local product (startStack: anvil with the demo data, the
  * indexer's read model, the production app server): EOA members, a passkey smart account before
  * (ERC-6492) and after (ERC-1271) deployment, tampering, age limits, non-members, and /verify
- * rendering each outcome over HTTP.
+ * rendering each outcome over HTTP. The tampered proofs: proof-tampering.ts.
  */
 import {
   createPublicClient,
   createWalletClient,
-  decodeAbiParameters,
-  encodeAbiParameters,
   getAddress,
   http,
   isErc6492Signature,
-  parseAbiParameters,
-  parseErc6492Signature,
-  serializeErc6492Signature,
-  type Hex,
   type PrivateKeyAccount,
 } from "viem";
 import { partyAbi } from "../../../abis/party.js";
@@ -33,6 +27,7 @@ import { errorOf, get, text, type Page } from "../../setup/html.js";
 import { ADMIN, ALICE } from "../../fixtures/accounts.js";
 import { startStack, type Stack } from "../../setup/stack.js";
 import { createSoftwarePasskey } from "../../fixtures/software-passkey.js";
+import { tampered, tamperedPasskey } from "./proof-tampering.js";
 import { LOCAL_WALLET } from "../../../abis/deployments.js";
 
 let stack: Stack;
@@ -64,28 +59,6 @@ afterAll(async () => {
 
 async function membershipProof(account: PrivateKeyAccount | PartyAccount, signedAt = now()): Promise<MembershipProof> {
   return proofSigner(account)("membership", { verifyingContract: stack.address, signedAt });
-}
-
-/** The proof with one byte of its signature flipped (the last byte for EOAs would only change v). */
-function tampered<P extends Proof>(proof: P, byte = 10): P {
-  const hex = proof.signature.slice(2);
-  const flipped = (parseInt(hex.slice(byte * 2, byte * 2 + 2), 16) ^ 0x01).toString(16).padStart(2, "0");
-  return { ...proof, signature: `0x${hex.slice(0, byte * 2)}${flipped}${hex.slice(byte * 2 + 2)}` as Hex };
-}
-
-const assertionParameters = parseAbiParameters("bytes32 r, bytes32 s, uint256 challengeIndex, uint256 typeIndex, bytes authenticatorData, string clientDataJSON");
-const multiSignatureParameters = parseAbiParameters("bytes[], bytes[]");
-
-/** A passkey account's proof with one bit of the P-256 signature's r flipped (inside the ERC-6492 wrapper, if any). */
-function tamperedPasskey<P extends Proof>(proof: P): P {
-  const wrapped = isErc6492Signature(proof.signature) ? parseErc6492Signature(proof.signature) : undefined;
-  const inner = wrapped ? wrapped.signature : proof.signature;
-  const [owners, [assertion]] = decodeAbiParameters(multiSignatureParameters, inner);
-  const [r, ...rest] = decodeAbiParameters(assertionParameters, assertion!);
-  const flippedR = `${r.slice(0, -2)}${(parseInt(r.slice(-2), 16) ^ 0x01).toString(16).padStart(2, "0")}` as Hex;
-  const tamperedInner = encodeAbiParameters(multiSignatureParameters, [owners, [encodeAbiParameters(assertionParameters, [flippedR, ...rest])]]);
-  const signature = wrapped ? serializeErc6492Signature({ address: wrapped.address!, data: wrapped.data!, signature: tamperedInner }) : tamperedInner;
-  return { ...proof, signature };
 }
 
 async function verify(proof: Proof | string): Promise<ProofVerification> {
