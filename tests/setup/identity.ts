@@ -1,18 +1,17 @@
 /**
- * The identity tests' harness: a real anvil (chain 137, party contract at its deterministic
- * address) behind a TCP proxy that can be cut, a real Postgres database with the app's
- * migrations, and the /api/command route module called directly as Remix would. env() caches on
- * first read, so the environment is set in beforeAll before the app modules are imported.
+ * The identity tests' harness: a stack (startStack) with a real anvil (chain 137, party contract
+ * at its deterministic address) and a real Postgres database with the app's migrations, no demo
+ * data, indexer or app server; the chain behind a TCP proxy that can be cut; and the /api/command
+ * route module called directly as Remix would. env() caches on first read, so the environment is
+ * set in beforeAll before the app modules are imported.
  */
 import { createHash, createHmac } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import type { Address, PrivateKeyAccount } from "viem";
-import { migrate } from "../../db/migrate.js";
+import { startStack, type Stack } from "./stack.js";
 import { startTcpProxy, viaProxy } from "./tcp-proxy.js";
-import { setupChain, type TestChain } from "./chain.js";
-import { setupTestDatabase, type TestDatabase } from "./postgres.js";
 import {
   commandRequestBody,
   commandTypedData,
@@ -28,9 +27,8 @@ export const APP_URL = "https://party.test";
 type RouteModule = typeof import("../../app/routes/api.command.js");
 
 export type Identity = {
-  tc: TestChain;
+  tc: Stack;
   proxy: Awaited<ReturnType<typeof startTcpProxy>>;
-  database: TestDatabase;
   sql: pg.Client;
   route: RouteModule;
   party: Address;
@@ -45,20 +43,19 @@ export type UseIdentityOptions = {
 export function useIdentity({ env = {} }: UseIdentityOptions = {}): Identity {
   const ctx = {} as Identity;
   beforeAll(async () => {
-    ctx.tc = await setupChain();
+    ctx.tc = await startStack({ seed: false, indexer: false, app: false, database: true });
     ctx.proxy = await startTcpProxy({ host: "127.0.0.1", port: ctx.tc.anvil.port });
-    ctx.database = await setupTestDatabase();
-    await migrate(ctx.database.url);
+    ctx.tc.adopt(ctx.proxy.close);
     for (const key of ["SEGMENT_WRITE_KEY", "SEGMENT_HOST", "ANALYTICS_SALT", "APP_ORIGIN"]) delete process.env[key];
     Object.assign(process.env, {
-      DATABASE_URL: ctx.database.url,
+      DATABASE_URL: ctx.tc.databaseUrl,
       CHAIN_RPC_URL: viaProxy(ctx.tc.rpcUrl, ctx.proxy.port),
       PARTY_ENV: "local",
       TRUST_PROXY: "1",
       TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
       ...env,
     });
-    ctx.sql = new pg.Client({ connectionString: ctx.database.url });
+    ctx.sql = new pg.Client({ connectionString: ctx.tc.databaseUrl });
     await ctx.sql.connect();
     ctx.route = await import("../../app/routes/api.command.js");
     const { partyDeployment } = await import("../../abis/deployments.js");
@@ -71,8 +68,7 @@ export function useIdentity({ env = {} }: UseIdentityOptions = {}): Identity {
     const { closeDb } = await import("../../db/client.server.js");
     await closeDb();
     await ctx.sql?.end();
-    await ctx.database?.drop();
-    await ctx.proxy?.close();
+    // The proxy, the database and the chain.
     await ctx.tc?.stop();
   });
   return ctx;

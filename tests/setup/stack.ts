@@ -34,8 +34,11 @@ export type StartStackParameters = {
   wallet?: boolean | WalletServicesOptions;
   /** A database and the indexer filling its read model (default true). */
   indexer?: boolean;
-  /** Use this database (migrated here) instead of a fresh test database. */
-  database?: string;
+  /**
+   * The database, migrated here: this one (its URL) instead of a fresh test database. The indexer
+   * always has one; without the indexer there is one only when this is set (`true`: a fresh one).
+   */
+  database?: string | true;
   /** Where the indexer's output goes (kept in memory when unset). */
   indexerLog?: (text: string) => void;
   /** The production app server (default true, needs the indexer), with extra environment if given. */
@@ -47,7 +50,7 @@ export async function startStack({
   seed = true,
   wallet: withWallet = false,
   indexer: withIndexer = true,
-  database: databaseUrl,
+  database: withDatabase,
   indexerLog,
   app: withApp = true,
 }: StartStackParameters = {}) {
@@ -68,28 +71,29 @@ export async function startStack({
     let pool: pg.Pool | undefined;
     const appEnv: Record<string, string> = { CHAIN_RPC_URL: rpcUrl, PARTY_ENV: "local", IPFS_GATEWAY: TEST_IPFS_GATEWAY };
     if (wallet) Object.assign(appEnv, { BUNDLER_RPC_URL: wallet.bundler.url, WALLET_BACKEND: "local" });
-    if (withIndexer) {
-      if (databaseUrl) database = databaseUrl;
-      else {
-        const { setupTestDatabase } = await import("./postgres.js");
-        const fresh = await setupTestDatabase();
-        stops.push(fresh.drop);
-        database = fresh.url;
-      }
-      // The app's own tables (db/migrations) while the chain is seeded.
-      await Promise.all([seed ? seedDemoData({ rpcUrl, address: chain.address }) : undefined, migrate(database)]);
+    if (typeof withDatabase === "string") database = withDatabase;
+    else if (withIndexer || withDatabase) {
+      const { setupTestDatabase } = await import("./postgres.js");
+      const fresh = await setupTestDatabase();
+      stops.push(fresh.drop);
+      database = fresh.url;
+    }
+    // The app's own tables (db/migrations) while the chain is seeded.
+    await Promise.all([seed ? seedDemoData({ rpcUrl, address: chain.address }) : undefined, database ? migrate(database) : undefined]);
+    if (database) {
+      pool = new pg.Pool({ connectionString: database, max: 2 });
+      pool.on("error", () => undefined);
+      const opened = pool;
+      stops.push(() => opened.end());
+      appEnv.DATABASE_URL = database;
+    }
+    if (withIndexer && database) {
       const id = randomBytes(5).toString("hex");
       indexer = await startIndexer({ databaseUrl: database, rpcUrl, schema: `s_${id}`, viewsSchema: `v_${id}`, log: indexerLog });
       stops.push(indexer.kill);
       await indexer.waitReady(120_000);
       await indexer.waitForBlock(await publicClient.getBlockNumber({ cacheTime: 0 }), 60_000);
-      pool = new pg.Pool({ connectionString: database, max: 2 });
-      pool.on("error", () => undefined);
-      const opened = pool;
-      stops.push(() => opened.end());
-      Object.assign(appEnv, { DATABASE_URL: database, READ_MODEL_SCHEMA: indexer.viewsSchema, INDEXER_URL: indexer.url });
-    } else if (seed) {
-      await seedDemoData({ rpcUrl, address: chain.address });
+      Object.assign(appEnv, { READ_MODEL_SCHEMA: indexer.viewsSchema, INDEXER_URL: indexer.url });
     }
 
     let app: AppServer | undefined;
