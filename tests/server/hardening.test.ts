@@ -254,7 +254,7 @@ describe("/api/command", () => {
     const message = newCommandMessage(signer() as `0x${string}`, "log_in", []);
     // Malformed ERC-8010 wrappers (viem throws parsing them, where other bad signatures verify as false), and plain garbage.
     const erc8010 = "8010".repeat(16);
-    for (const signature of ["0x" + "00".repeat(100) + erc8010, "0x" + "ff".repeat(40) + erc8010, "0x" + "ab".repeat(66)] as const) {
+    for (const signature of [`0x${"00".repeat(100)}${erc8010}`, `0x${"ff".repeat(40)}${erc8010}`, `0x${"ab".repeat(66)}`] as const) {
       const response = await fetch(`${stack.appUrl}/api/command`, {
         method: "POST",
         headers: { "content-type": "application/json" },
