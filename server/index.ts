@@ -9,7 +9,7 @@
  * remix-serve has no place for: the page cache (server/page-cache.ts), which answers before any
  * framework code runs. Why not remix-serve: docs/decisions/0005-page-cache.md.
  *
- * Its settings (PORT, HOST, PAGE_CACHE_MB, DATABASE_URL, READ_MODEL_SCHEMA, TRUST_PROXY) are read
+ * Its settings (PORT, HOST, PAGE_CACHE_MB, DATABASE_URL, READ_MODEL_SCHEMA) are read
  * with the app's own in app/utils/env.server.ts. `npm run dev` still runs `remix dev`, without
  * the cache.
  */
@@ -31,7 +31,7 @@ type Bindings = { incoming: import("node:http").IncomingMessage };
 export async function startServer({ buildPath = "build/index.js" }: { buildPath?: string } = {}) {
   // The build's React and Remix read NODE_ENV from the process itself.
   process.env.NODE_ENV ??= "production";
-  const { NODE_ENV, PAGE_CACHE_MB: cacheMegabytes, DATABASE_URL, READ_MODEL_SCHEMA, TRUST_PROXY, PORT: port, HOST: host } = env();
+  const { NODE_ENV, PAGE_CACHE_MB: cacheMegabytes, DATABASE_URL, READ_MODEL_SCHEMA, PORT: port, HOST: host } = env();
   const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const remix = createRequestHandler(build, NODE_ENV);
@@ -54,12 +54,12 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
   app.use("*", serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
-  // The POST guard's rate limits key on the client's address (app/utils/post-guard.server.ts):
-  // the socket's when the server faces clients, X-Forwarded-For (TRUST_PROXY) behind a proxy.
-  const behindProxy = TRUST_PROXY > 0;
+  // Every request carries its socket's address: the request guard's client address
+  // (clientAddress in app/utils/post-guard.server.ts) is the socket's, or behind TRUST_PROXY
+  // proxies the address they saw, and the socket's again when the request did not pass them all.
   app.all("*", (c) => {
     const request = c.req.raw;
-    const context = behindProxy ? {} : { clientAddress: c.env.incoming.socket.remoteAddress };
+    const context = { socketAddress: c.env.incoming.socket.remoteAddress };
     // The key from the raw request line, exactly as the fast path computes it.
     const key = cache?.key(request.method, c.env.incoming.url, request.headers.get("cookie"));
     return cache && key !== undefined ? cache.fill(request, key, (r) => remix(r, context)) : remix(request, context);

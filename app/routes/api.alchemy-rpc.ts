@@ -31,7 +31,7 @@ function config() {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const refused = guardPost(request, { bucket: "default", context });
+  const refused = await guardPost(request, { bucket: "default", context });
   if (refused) return refused;
   const proxy = config();
   if ("error" in proxy) return jsonRpcError(503, proxy.error);

@@ -22,7 +22,7 @@ export function loader() {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const refused = guardPost(request, { bucket: "default", context });
+  const refused = await guardPost(request, { bucket: "default", context });
   if (refused) return refused;
   const name = params.operation;
   if (!isOperationName(name)) return json(404, { message: `Unknown operation "${String(name).slice(0, 80)}"` });

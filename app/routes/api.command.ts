@@ -30,7 +30,7 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const refused = guardPost(request, { bucket: "command", context });
+  const refused = await guardPost(request, { bucket: "command", context });
   if (refused) return refused;
   return handleCommand(request);
 }

@@ -19,18 +19,22 @@
  *   200 `{ operations: [record, …] }`: the sender's operations that are not final or failed yet,
  *   newest first (at most 50), each brought up to date on the way; the subject filters narrow it
  *   to operations about all of the given chapter, account and evaluation. 400 without a valid
- *   sender. A record is what GET /api/operations/:hash answers.
+ *   sender; 429 over 240 lookups a minute per client (guardLookup). A record is what
+ *   GET /api/operations/:hash answers.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { listPendingOperations } from "../services/operations/advance.server";
 import { registerOperation } from "../services/operations/register.server";
 import { json, jsonErrors, methodNotAllowed, parseAddress, parseChapterId, parseEvaluationId } from "../utils/http.server";
-import { guardPost } from "../utils/post-guard.server";
+import { guardLookup, guardPost } from "../utils/post-guard.server";
 import { readLimited } from "../utils/read-limited";
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Each record is brought up to date from the bundler and the chain: one client gets a share.
+  const limited = await guardLookup(request, { context });
+  if (limited) return limited;
   return jsonErrors(async () => {
     const url = new URL(request.url);
     const param = (name: string) => {
@@ -53,7 +57,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET", "POST");
-  const refused = guardPost(request, { bucket: "default", context });
+  const refused = await guardPost(request, { bucket: "default", context });
   if (refused) return refused;
   return jsonErrors(async () => {
     const type = request.headers.get("content-type") ?? "";

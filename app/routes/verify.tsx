@@ -2,8 +2,10 @@
  * /verify — public: checks a proof from `?proof=` (a link or a scanned QR code) or the textarea,
  * and shows who signed it, what and when, whether it holds, and the signer's current chapter and
  * roles; or exactly why it does not hold. The outcome is in `data-outcome` / `data-reason`.
+ * Checking one reads the chain, so a client gets 240 checks a minute (enforceLookup: over it, 429
+ * with Retry-After, shown by the error boundary).
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
@@ -18,13 +20,23 @@ import {
   type SignerStanding,
 } from "../services/proofs.server";
 import { formatTime, MEMBER_STATUS_TEXT } from "../utils/format";
+import { enforceLookup } from "../utils/post-guard.server";
 import type { Proof } from "../utils/proofs/proof";
 
 export const meta: MetaFunction = () => [{ title: "Verify a proof · Party" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+// A thrown 429's Retry-After reaches the page's response.
+export const headers: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = errorHeaders?.get("retry-after");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const input = new URL(request.url).searchParams.get("proof") ?? "";
   if (input.trim() === "") return { input: "", result: null, title: null, services: SOCIAL_SERVICES };
+  await enforceLookup(request, { context });
   const result: ProofVerification = await verifyProof(input);
   const title = result.ok ? null : PROOF_FAILURE_TITLES[result.reason];
   // Echo back at most a little more than a proof can be, so a huge query is not sent back whole.

@@ -1,109 +1,134 @@
 /**
- * The guard every POST action calls first:
+ * The guard every POST action awaits first, and GETs that call upstream per request too:
  *
- *   const refused = guardPost(request, { bucket: "default", context });
- *   if (refused) return refused;        // or: enforcePost(request, ...) to throw it
+ *   const refused = await guardPost(request, { bucket: "default", context });
+ *   if (refused) return refused;        // or: await enforcePost(request, ...) to throw it
+ *   const limited = await guardLookup(request, { context });   // or enforceLookup in a page loader
  *
- * 1. Cross-site requests are refused with 403 `{ message }`: `Sec-Fetch-Site` present and not
- *    `same-origin`/`none`; else `Origin` present and not the app's origin (APP_ORIGIN when set,
- *    else the request URL's origin). Requests with neither header (curl, servers) pass.
+ * 1. POSTs only: cross-site requests are refused with 403 `{ message }`: `Sec-Fetch-Site` present
+ *    and not `same-origin`/`none`; else `Origin` present and not the app's origin (APP_ORIGIN when
+ *    set, else the request URL's origin). Requests with neither header (curl, servers) pass.
  * 2. Rate limit per client address and bucket, a fixed window of one minute starting at the
- *    client's first request: "command" and "signin" 10 per minute, "default" 100 per minute;
- *    over it, 429 `{ message }` with Retry-After (seconds).
+ *    client's first request: "command" and "signin" 10 per minute, "default" (other POSTs) 100,
+ *    "lookup" (GET /api/operations?sender=, /verify?proof=: each calls the bundler or the chain)
+ *    240, twice what a wallet polling every 500 ms (app/wallet/track.ts) would send. Over it, 429
+ *    with Retry-After (seconds): `{ message }` from guardPost/guardLookup, the message as text
+ *    from enforcePost/enforceLookup (for the error boundary).
  *
- * The client address: `context.clientAddress` when the server provides one (server/index.ts gives
- * the socket's address unless TRUST_PROXY is set); else, with TRUST_PROXY=N (N ≥ 1 hops), the
- * N-th address from the right of X-Forwarded-For; else all clients share one "unknown" key
- * (`remix dev`, which gives actions no socket address).
+ * The counters are in PostgreSQL (app.rate_limits, app/utils/rate-limit-counters.server.ts), so
+ * every app server on one database counts one limit. When the database cannot be reached (or
+ * without DATABASE_URL) the guard counts in this process's memory and logs a warning: the limit
+ * then holds per process rather than not at all, and the routes that need no database (the RPC
+ * proxy, /api/calls) keep working, so neither a 500 nor a 503 from the guard.
  *
- * The counters live in this process's memory: right for one instance. Behind several instances
- * each counts on its own (the limit multiplies); use the proxy's or platform's limiter there.
+ * The client address: with TRUST_PROXY=N (N ≥ 1 trusted proxies, the last of them the socket),
+ * the N-th X-Forwarded-For entry from the right; when the header has fewer than N entries the
+ * request did not come through the proxies, so the socket's address (never a client-written
+ * entry). Without TRUST_PROXY, the socket's. The socket's address is `context.socketAddress`,
+ * which server/index.ts gives every request; `remix dev` gives none, so there all clients share
+ * one "unknown" key.
  */
 import { env } from "./env.server";
 import { json } from "./http.server";
+import { memoryCounters, postgresCounters, type RateLimitCounters } from "./rate-limit-counters.server";
 
-export type PostBucket = "command" | "signin" | "default";
+export type Bucket = "command" | "signin" | "default" | "lookup";
+export type PostBucket = Exclude<Bucket, "lookup">;
 
-export const RATE_LIMITS: Record<PostBucket, { limit: number; windowMs: number }> = {
+export type RateLimit = { limit: number; windowMs: number };
+
+export const RATE_LIMITS: Record<Bucket, RateLimit> = {
   command: { limit: 10, windowMs: 60_000 },
   signin: { limit: 10, windowMs: 60_000 },
   default: { limit: 100, windowMs: 60_000 },
+  lookup: { limit: 240, windowMs: 60_000 },
 };
 
-export type GuardPostOptions = {
-  bucket: PostBucket;
-  /** The action's `context`: its `clientAddress` (a string) is used when present. */
+const BUCKET_TEXT: Record<Bucket, string> = { command: "commands", signin: "sign-ins", default: "requests", lookup: "lookups" };
+
+export type GuardOptions<B extends Bucket = Bucket> = {
+  bucket: B;
+  /** The loader's or action's `context`: its `socketAddress` (a string) is the client's socket. */
   context?: unknown;
 };
 
-export type PostGuardSettings = {
+export type GuardSettings = {
   /** The app's public origin; the request's own origin when unset. */
   appOrigin?: string;
   /** Proxy hops trusted for X-Forwarded-For; 0 trusts none. */
   trustProxy?: number;
-  limits?: Record<PostBucket, { limit: number; windowMs: number }>;
+  limits?: Record<Bucket, RateLimit>;
+  /** Count in app.rate_limits (every process on the database shares it); else in memory only. */
+  database?: boolean;
+  /** The clock (ms); the database's (or Date.now in memory) when unset. */
   now?: () => number;
-  /** Counters kept at most; past it the oldest are dropped (expired ones are swept every minute). */
+  /** Windows kept at most in memory; past it the oldest are dropped. */
   maxKeys?: number;
 };
 
-export type PostGuard = {
-  (request: Request, options: GuardPostOptions): Response | undefined;
-  /** Forgets every counter. */
-  reset(): void;
+/** Why a request is refused: 403 cross-site, 429 over the limit (Retry-After seconds). */
+export type Refusal = { status: 403 | 429; message: string; retryAfter?: number };
+
+export type Guard = {
+  /** The cross-site check, then the rate limit. */
+  post(request: Request, options: GuardOptions): Promise<Refusal | undefined>;
+  /** The rate limit alone. */
+  limit(request: Request, options: GuardOptions): Promise<Refusal | undefined>;
+  /** Forgets every counter (tests). */
+  reset(): Promise<void>;
 };
 
-const refuse = (status: number, message: string, headers: Record<string, string> = {}) => json(status, { message }, headers);
+const WARN_EVERY_MS = 60_000;
 
-const BUCKET_TEXT: Record<PostBucket, string> = { command: "commands", signin: "sign-ins", default: "requests" };
-
-export function createPostGuard(settings: PostGuardSettings | (() => PostGuardSettings) = {}): PostGuard {
-  const counters = new Map<string, { start: number; count: number }>();
-  let lastSweep = 0;
-  let warnedUnknown = false;
+export function createGuard(settings: GuardSettings | (() => GuardSettings) = {}): Guard {
   const read = typeof settings === "function" ? settings : () => settings;
+  let memory: RateLimitCounters | undefined;
+  let shared: RateLimitCounters | undefined;
+  let warnedUnknown = false;
+  let lastFallbackWarning = -Infinity;
 
-  function sweep(now: number, limits: PostGuardSettings["limits"] & object) {
-    lastSweep = now;
-    const longest = Math.max(...Object.values(limits).map((l) => l.windowMs));
-    for (const [key, entry] of counters) if (now - entry.start >= longest) counters.delete(key);
+  async function count(bucket: Bucket, client: string, { limit, windowMs }: RateLimit, current: GuardSettings) {
+    memory ??= memoryCounters({ maxKeys: current.maxKeys });
+    const now = current.now?.();
+    if (current.database) {
+      try {
+        return await (shared ??= postgresCounters()).hit(bucket, client, windowMs, now);
+      } catch (error) {
+        if (Date.now() - lastFallbackWarning > WARN_EVERY_MS) {
+          lastFallbackWarning = Date.now();
+          const why = error instanceof Response ? `${error.status} ${await error.text()}` : error instanceof Error ? error.message : String(error);
+          console.warn(`request guard: rate limits count in this process's memory until the database answers again (${why.slice(0, 200)})`);
+        }
+      }
+    }
+    return memory.hit(bucket, client, windowMs, now);
   }
 
-  const guard = ((request: Request, { bucket, context }: GuardPostOptions) => {
-    const { appOrigin, trustProxy = 0, limits = RATE_LIMITS, now: clock = Date.now, maxKeys = 100_000 } = read();
-
-    const crossSite = crossSiteRefusal(request, appOrigin);
-    if (crossSite) return refuse(403, crossSite);
-
-    const client = clientAddress(request, context, trustProxy);
+  async function limit(request: Request, { bucket, context }: GuardOptions): Promise<Refusal | undefined> {
+    const current = read();
+    const client = clientAddress(request, context, current.trustProxy ?? 0);
     if (client === "unknown" && !warnedUnknown && env().NODE_ENV === "production") {
       warnedUnknown = true;
-      console.warn("post-guard: no client address (set TRUST_PROXY behind a proxy); every client shares one rate limit");
+      console.warn("request guard: no client address (the request has no socket address); every client shares one rate limit");
     }
-    const { limit, windowMs } = limits[bucket];
-    const now = clock();
-    if (now - lastSweep > 60_000) sweep(now, limits);
+    const rule = (current.limits ?? RATE_LIMITS)[bucket];
+    const hit = await count(bucket, client, rule, current);
+    if (hit.count <= rule.limit) return undefined;
+    const retryAfter = Math.max(1, Math.ceil((hit.resetAt - hit.now) / 1000));
+    return { status: 429, message: `Too many ${BUCKET_TEXT[bucket]}: at most ${rule.limit} per minute. Try again in ${retryAfter} s.`, retryAfter };
+  }
 
-    const key = `${bucket} ${client}`;
-    let entry = counters.get(key);
-    if (!entry || now - entry.start >= windowMs) {
-      // Re-inserted, so the map stays in window-start order and the first key is the oldest.
-      counters.delete(key);
-      while (counters.size >= maxKeys) counters.delete(counters.keys().next().value as string);
-      entry = { start: now, count: 0 };
-      counters.set(key, entry);
-    }
-    entry.count += 1;
-    if (entry.count > limit) {
-      const retryAfter = Math.max(1, Math.ceil((entry.start + windowMs - now) / 1000));
-      return refuse(429, `Too many ${BUCKET_TEXT[bucket]}: at most ${limit} per minute. Try again in ${retryAfter} s.`, {
-        "retry-after": String(retryAfter),
-      });
-    }
-    return undefined;
-  }) as PostGuard;
-  guard.reset = () => counters.clear();
-  return guard;
+  return {
+    async post(request, options) {
+      const crossSite = crossSiteRefusal(request, read().appOrigin);
+      return crossSite ? { status: 403, message: crossSite } : limit(request, options);
+    },
+    limit,
+    async reset() {
+      await memory?.clear();
+      if (read().database) await (shared ??= postgresCounters()).clear().catch(() => undefined);
+    },
+  };
 }
 
 /** Why the request is cross-site, or undefined when it is not. */
@@ -120,40 +145,60 @@ export function crossSiteRefusal(request: Request, appOrigin?: string): string |
 
 /** The client's address for rate limits (see the module comment). */
 export function clientAddress(request: Request, context: unknown, trustProxy: number): string {
-  if (typeof context === "object" && context !== null && "clientAddress" in context) {
-    const address = (context as { clientAddress?: unknown }).clientAddress;
-    if (typeof address === "string" && address) return address;
-  }
   if (trustProxy > 0) {
     const hops = (request.headers.get("x-forwarded-for") ?? "")
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    const address = hops[hops.length - trustProxy] ?? hops[0];
-    if (address) return address.slice(0, 64);
+    if (hops.length >= trustProxy) return hops[hops.length - trustProxy]!.slice(0, 64);
   }
-  return "unknown";
+  const socket = typeof context === "object" && context !== null ? (context as { socketAddress?: unknown }).socketAddress : undefined;
+  return typeof socket === "string" && socket ? socket : "unknown";
 }
 
-let defaultGuard: PostGuard | undefined;
+let appGuard: Guard | undefined;
 
-/** The app's guard, configured from the environment (APP_ORIGIN, TRUST_PROXY). */
-export function guardPost(request: Request, options: GuardPostOptions): Response | undefined {
-  defaultGuard ??= createPostGuard(() => {
-    // Read lazily: env.server validates DATABASE_URL and the rest on first use.
-    const { APP_ORIGIN, TRUST_PROXY } = env();
-    return { appOrigin: APP_ORIGIN, trustProxy: TRUST_PROXY };
+/** The app's guard, configured from the environment (APP_ORIGIN, TRUST_PROXY, DATABASE_URL). */
+function guard(): Guard {
+  return (appGuard ??= createGuard(() => {
+    // Read lazily: env.server validates the environment on first use.
+    const { APP_ORIGIN, TRUST_PROXY, DATABASE_URL } = env();
+    return { appOrigin: APP_ORIGIN, trustProxy: TRUST_PROXY, database: DATABASE_URL !== undefined };
+  }));
+}
+
+const asJson = (refusal: Refusal | undefined) =>
+  refusal && json(refusal.status, { message: refusal.message }, refusal.retryAfter ? { "retry-after": String(refusal.retryAfter) } : {});
+
+const asText = (refusal: Refusal) =>
+  new Response(refusal.message, {
+    status: refusal.status,
+    headers: { "content-type": "text/plain; charset=utf-8", ...(refusal.retryAfter ? { "retry-after": String(refusal.retryAfter) } : {}) },
   });
-  return defaultGuard(request, options);
+
+/** A POST's guard: the JSON refusal (403 or 429), or undefined to go on. */
+export async function guardPost(request: Request, options: GuardOptions<PostBucket>): Promise<Response | undefined> {
+  return asJson(await guard().post(request, options));
 }
 
-/** Like {@link guardPost}, but throws the refusal (for UI routes' actions: it reaches the error boundary). */
-export function enforcePost(request: Request, options: GuardPostOptions): void {
-  const refused = guardPost(request, options);
-  if (refused) throw refused;
+/** Like {@link guardPost}, but throws the refusal as text (for UI routes' actions: it reaches the error boundary). */
+export async function enforcePost(request: Request, options: GuardOptions<PostBucket>): Promise<void> {
+  const refusal = await guard().post(request, options);
+  if (refusal) throw asText(refusal);
 }
 
-/** Forgets the app guard's counters (tests). */
-export function resetPostGuard(): void {
-  defaultGuard?.reset();
+/** A GET that calls upstream: the JSON 429 over the "lookup" limit, or undefined to go on. */
+export async function guardLookup(request: Request, { context }: { context?: unknown }): Promise<Response | undefined> {
+  return asJson(await guard().limit(request, { bucket: "lookup", context }));
+}
+
+/** Like {@link guardLookup}, but throws the 429 as text (page loaders: it reaches the error boundary). */
+export async function enforceLookup(request: Request, { context }: { context?: unknown }): Promise<void> {
+  const refusal = await guard().limit(request, { bucket: "lookup", context });
+  if (refusal) throw asText(refusal);
+}
+
+/** Forgets the app guard's counters, in memory and in the database (tests). */
+export async function resetPostGuard(): Promise<void> {
+  await appGuard?.reset();
 }

@@ -41,7 +41,7 @@ export async function post(operation: string, body: unknown, init: RequestInit =
   const headers: Record<string, string> = isRaw ? {} : { "content-type": "application/json" };
   const request = new Request(URL_OF(operation), { method: "POST", headers, body: isRaw ? body : JSON.stringify(body), ...init });
   // These tests send hundreds of requests from one "client"; the rate limit has its own tests.
-  resetPostGuard();
+  await resetPostGuard();
   return answer(await action({ request, params: { operation }, context: {} }));
 }
 

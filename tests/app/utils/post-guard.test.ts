@@ -1,10 +1,12 @@
 /**
- * guardPost: cross-site refusal and per-client rate limits, on the guard itself (with a fake
- * clock) and through POST /api/command. Nothing here reaches the database or the chain: the
- * requests that pass the guard stop at 401 (no session, no signature).
+ * The request guard: cross-site refusal, the client address behind trusted proxies, and the rate
+ * limits counted in memory (with a fake clock); then POST /api/command through it with a database
+ * that cannot be reached: the guard counts in memory and says so, never a 500. Requests that pass
+ * the guard stop at 401 (no session, no signature). The counters in PostgreSQL:
+ * post-guard-postgres.test.ts; two production servers on one database: tests/server/two-servers.test.ts.
  */
 import { ALICE } from "../../fixtures/accounts.js";
-import { createPostGuard, RATE_LIMITS, type PostGuard } from "../../../app/utils/post-guard.server.js";
+import { clientAddress, createGuard, RATE_LIMITS, type Bucket, type Guard } from "../../../app/utils/post-guard.server.js";
 import { commandRequest, nextIp, unsignedBody } from "../../setup/identity.js";
 
 type RouteModule = typeof import("../../../app/routes/api.command.js");
@@ -12,7 +14,7 @@ let route: RouteModule;
 
 beforeAll(async () => {
   Object.assign(process.env, {
-    // The route's env needs a DATABASE_URL; no request here gets as far as a query.
+    // Nothing listens there: the guard's counters fall back to memory, and no request here needs more.
     DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
     CHAIN_RPC_URL: "http://127.0.0.1:1",
     PARTY_ENV: "local",
@@ -25,17 +27,12 @@ beforeAll(async () => {
 const request = (headers: Record<string, string> = {}, url = "https://party.test/api/anything") =>
   new Request(url, { method: "POST", headers, body: "{}" });
 
-async function refusal(response: Response | undefined) {
-  if (!response) return undefined;
-  return { status: response.status, message: ((await response.json()) as { message: string }).message, retryAfter: response.headers.get("retry-after") };
-}
-
 describe("cross-site requests", () => {
-  const guard = createPostGuard();
-  const check = (headers: Record<string, string>, url?: string) => refusal(guard(request(headers, url), { bucket: "default" }));
+  const guard = createGuard();
+  const check = (headers: Record<string, string>, url?: string) => guard.post(request(headers, url), { bucket: "default" });
 
   it.each(["cross-site", "same-site"])("refuses Sec-Fetch-Site: %s with 403", async (site) => {
-    expect(await check({ "sec-fetch-site": site })).toEqual({ status: 403, message: `Cross-site requests are not allowed here (Sec-Fetch-Site: ${site})`, retryAfter: null });
+    expect(await check({ "sec-fetch-site": site })).toEqual({ status: 403, message: `Cross-site requests are not allowed here (Sec-Fetch-Site: ${site})` });
   });
 
   it.each(["same-origin", "none"])("lets Sec-Fetch-Site: %s through", async (site) => {
@@ -48,10 +45,8 @@ describe("cross-site requests", () => {
   });
 
   it("refuses a foreign Origin without Sec-Fetch-Site", async () => {
-    expect(await check({ origin: "https://evil.test" })).toEqual({ status: 403, message: "Cross-site requests are not allowed here (Origin: https://evil.test)", retryAfter: null });
-    expect((await check({ origin: "null" }))?.status).toBe(403);
-    expect((await check({ origin: "http://party.test" }))?.status).toBe(403);
-    expect((await check({ origin: "https://party.test:8443" }))?.status).toBe(403);
+    expect(await check({ origin: "https://evil.test" })).toEqual({ status: 403, message: "Cross-site requests are not allowed here (Origin: https://evil.test)" });
+    for (const origin of ["null", "http://party.test", "https://party.test:8443"]) expect((await check({ origin }))?.status).toBe(403);
   });
 
   it("lets the request's own origin through, and requests with neither header", async () => {
@@ -60,94 +55,111 @@ describe("cross-site requests", () => {
   });
 
   it("compares with APP_ORIGIN when set (the app behind a TLS-terminating proxy)", async () => {
-    const behindProxy = createPostGuard({ appOrigin: "https://party.example" });
+    const behindProxy = createGuard({ appOrigin: "https://party.example" });
     const internal = "http://10.0.0.5:3000/api/command";
-    expect(await refusal(behindProxy(request({ origin: "https://party.example" }, internal), { bucket: "default" }))).toBeUndefined();
-    expect((await refusal(behindProxy(request({ origin: "http://10.0.0.5:3000" }, internal), { bucket: "default" })))?.status).toBe(403);
+    expect(await behindProxy.post(request({ origin: "https://party.example" }, internal), { bucket: "default" })).toBeUndefined();
+    expect((await behindProxy.post(request({ origin: "http://10.0.0.5:3000" }, internal), { bucket: "default" }))?.status).toBe(403);
+  });
+
+  it("does not apply to the lookup limit (a link to /verify from anywhere is fine)", async () => {
+    expect(await guard.limit(request({ "sec-fetch-site": "cross-site" }), { bucket: "lookup" })).toBeUndefined();
   });
 });
 
-describe("rate limits", () => {
+describe("the client address", () => {
+  const socket = { socketAddress: "192.0.2.1" };
+  const of = (xff: string | undefined, trustProxy: number, context: unknown = socket) =>
+    clientAddress(request(xff === undefined ? {} : { "x-forwarded-for": xff }), context, trustProxy);
+
+  it("is the socket's without TRUST_PROXY, whatever X-Forwarded-For says", () => {
+    expect(of("1.1.1.1", 0)).toBe("192.0.2.1");
+    expect(of(undefined, 0)).toBe("192.0.2.1");
+  });
+
+  it("is the N-th X-Forwarded-For entry from the right with TRUST_PROXY=N", () => {
+    expect(of("9.9.9.9, 1.1.1.1", 1)).toBe("1.1.1.1");
+    expect(of("9.9.9.9, 1.1.1.1, 10.0.0.1", 2)).toBe("1.1.1.1");
+    // Several headers are one list.
+    const twoHeaders = new Request("https://party.test/", { headers: [["x-forwarded-for", "9.9.9.9"], ["x-forwarded-for", "1.1.1.1, 10.0.0.1"]] });
+    expect(clientAddress(twoHeaders, socket, 2)).toBe("1.1.1.1");
+  });
+
+  it("is the socket's when X-Forwarded-For has fewer than N entries: never a client-written left-most entry", () => {
+    expect(of("6.6.6.6", 2)).toBe("192.0.2.1");
+    expect(of("", 1)).toBe("192.0.2.1");
+    expect(of(undefined, 3)).toBe("192.0.2.1");
+  });
+
+  it('is "unknown" without a socket address (remix dev)', () => {
+    expect(of(undefined, 0, {})).toBe("unknown");
+    expect(of("6.6.6.6", 2, null)).toBe("unknown");
+  });
+});
+
+describe("rate limits in memory", () => {
   let now = 1_000_000;
-  let guard: PostGuard;
+  let guard: Guard;
   beforeEach(() => {
     now = 1_000_000;
-    guard = createPostGuard({ trustProxy: 1, now: () => now });
+    guard = createGuard({ trustProxy: 1, now: () => now });
   });
-  const from = (ip: string, bucket: "command" | "signin" | "default") => refusal(guard(request({ "x-forwarded-for": ip }), { bucket }));
+  const from = (ip: string, bucket: Bucket) => guard.limit(request({ "x-forwarded-for": ip }), { bucket });
 
   it("allows 10 commands a minute per client address, then 429 with Retry-After", async () => {
     for (let i = 0; i < 10; i++) expect(await from("1.1.1.1", "command")).toBeUndefined();
     now += 20_000;
-    expect(await from("1.1.1.1", "command")).toEqual({
-      status: 429,
-      message: "Too many commands: at most 10 per minute. Try again in 40 s.",
-      retryAfter: "40",
-    });
-    // Another client address is counted on its own.
+    expect(await from("1.1.1.1", "command")).toEqual({ status: 429, message: "Too many commands: at most 10 per minute. Try again in 40 s.", retryAfter: 40 });
+    // Another client address is counted on its own; so are other buckets of the same address.
     expect(await from("2.2.2.2", "command")).toBeUndefined();
-    // So are other buckets of the same address.
-    expect(await from("1.1.1.1", "signin")).toBeUndefined();
-    expect(await from("1.1.1.1", "default")).toBeUndefined();
+    for (const bucket of ["signin", "default", "lookup"] as const) expect(await from("1.1.1.1", bucket)).toBeUndefined();
     // A new window after the minute.
     now += 40_000;
     expect(await from("1.1.1.1", "command")).toBeUndefined();
   });
 
-  it("allows 10 sign-ins a minute", async () => {
-    for (let i = 0; i < 10; i++) expect(await from("1.1.1.1", "signin")).toBeUndefined();
-    expect((await from("1.1.1.1", "signin"))?.message).toBe("Too many sign-ins: at most 10 per minute. Try again in 60 s.");
+  it.each([
+    ["signin", 10, "sign-ins"],
+    ["default", 100, "requests"],
+    ["lookup", 240, "lookups"],
+  ] as const)("allows %s %i a minute", async (bucket, limit, text) => {
+    expect(RATE_LIMITS[bucket].limit).toBe(limit);
+    for (let i = 0; i < limit; i++) expect(await from("1.1.1.1", bucket)).toBeUndefined();
+    expect((await from("1.1.1.1", bucket))?.message).toBe(`Too many ${text}: at most ${limit} per minute. Try again in 60 s.`);
   });
 
-  it("allows 100 other POSTs a minute", async () => {
-    expect(RATE_LIMITS.default.limit).toBe(100);
-    for (let i = 0; i < 100; i++) expect(await from("1.1.1.1", "default")).toBeUndefined();
-    expect((await from("1.1.1.1", "default"))?.status).toBe(429);
-  });
-
-  it("takes the address the trusted proxy saw: the right-most X-Forwarded-For entry", async () => {
-    // A client cannot escape its limit by sending its own X-Forwarded-For entries.
-    for (let i = 0; i < 10; i++) expect(await from(`9.9.9.${i}, 1.1.1.1`, "command")).toBeUndefined();
-    expect((await from("9.9.9.99, 1.1.1.1", "command"))?.status).toBe(429);
-  });
-
-  it("ignores X-Forwarded-For unless TRUST_PROXY is set: all clients then share one counter", async () => {
-    const untrusting = createPostGuard({ now: () => now });
-    for (let i = 0; i < 10; i++) expect(untrusting(request({ "x-forwarded-for": `3.3.3.${i}` }), { bucket: "command" })).toBeUndefined();
-    expect(untrusting(request({ "x-forwarded-for": "4.4.4.4" }), { bucket: "command" })?.status).toBe(429);
-  });
-
-  it("prefers the server's socket address from the load context", async () => {
-    for (let i = 0; i < 10; i++) expect(guard(request({ "x-forwarded-for": `5.5.5.${i}` }), { bucket: "command", context: { clientAddress: "6.6.6.6" } })).toBeUndefined();
-    expect(guard(request({ "x-forwarded-for": "5.5.5.200" }), { bucket: "command", context: { clientAddress: "6.6.6.6" } })?.status).toBe(429);
+  it("lets a wallet polling every 500 ms (app/wallet/track.ts) stay under the lookup limit", async () => {
+    for (let i = 0; i < 2 * 60 * 4; i++, now += 500) expect(await from("1.1.1.1", "lookup")).toBeUndefined();
   });
 
   it("does not count refused cross-site requests", async () => {
-    for (let i = 0; i < 20; i++) guard(request({ "x-forwarded-for": "7.7.7.7", "sec-fetch-site": "cross-site" }), { bucket: "command" });
+    for (let i = 0; i < 20; i++) await guard.post(request({ "x-forwarded-for": "7.7.7.7", "sec-fetch-site": "cross-site" }), { bucket: "command" });
     expect(await from("7.7.7.7", "command")).toBeUndefined();
   });
 
   it("bounds its memory", async () => {
-    const small = createPostGuard({ trustProxy: 1, now: () => now, maxKeys: 3 });
-    for (let i = 0; i < 11; i++) small(request({ "x-forwarded-for": "8.8.8.1" }), { bucket: "command" });
-    for (const ip of ["8.8.8.2", "8.8.8.3", "8.8.8.4"]) small(request({ "x-forwarded-for": ip }), { bucket: "command" });
+    const small = createGuard({ trustProxy: 1, now: () => now, maxKeys: 3 });
+    const hit = (ip: string) => small.limit(request({ "x-forwarded-for": ip }), { bucket: "command" });
+    for (let i = 0; i < 11; i++) await hit("8.8.8.1");
+    for (const ip of ["8.8.8.2", "8.8.8.3", "8.8.8.4"]) await hit(ip);
     // 8.8.8.1's counter was the oldest and was dropped.
-    expect(small(request({ "x-forwarded-for": "8.8.8.1" }), { bucket: "command" })).toBeUndefined();
+    expect(await hit("8.8.8.1")).toBeUndefined();
   });
 });
 
-describe("POST /api/command calls the guard", () => {
+describe("POST /api/command through the guard, the database out of reach", () => {
+  const warnings: string[] = [];
+  beforeAll(() => {
+    vi.spyOn(console, "warn").mockImplementation((text: unknown) => void warnings.push(String(text)));
+  });
+  afterAll(() => vi.restoreAllMocks());
   const send = (headers: Record<string, string>, ip = nextIp()) =>
     route.action({ request: commandRequest(unsignedBody(ALICE.address, "log_in"), { ip, headers }), params: {}, context: {} });
 
-  it("refuses Sec-Fetch-Site: cross-site with 403 { message }", async () => {
+  it("refuses Sec-Fetch-Site: cross-site with 403 { message }, and a foreign Origin", async () => {
     const response = await send({ "sec-fetch-site": "cross-site" });
     expect(response.status).toBe(403);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(await response.json()).toEqual({ message: "Cross-site requests are not allowed here (Sec-Fetch-Site: cross-site)" });
-  });
-
-  it("refuses Origin: https://evil.test with 403", async () => {
     expect((await send({ origin: "https://evil.test" })).status).toBe(403);
   });
 
@@ -156,7 +168,7 @@ describe("POST /api/command calls the guard", () => {
     expect((await send({ origin: "https://party.test" })).status).toBe(401);
   });
 
-  it("answers the 11th command within a minute from one address with 429; another address still passes", async () => {
+  it("still limits, in memory, with one warning: the 11th command within a minute from one address is 429", async () => {
     const ip = nextIp();
     for (let i = 0; i < 10; i++) expect((await send({}, ip)).status).toBe(401);
     const limited = await send({}, ip);
@@ -164,5 +176,7 @@ describe("POST /api/command calls the guard", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(59);
     expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many commands: at most 10 per minute/);
     expect((await send({}, nextIp())).status).toBe(401);
+    // Once a minute at most, not once a request.
+    expect(warnings.filter((text) => text.startsWith("request guard: rate limits count in this process's memory"))).toHaveLength(1);
   });
 });
