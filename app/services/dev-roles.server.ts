@@ -1,0 +1,230 @@
+/**
+ * Local roles for a newcomer (PARTY_ENV=local only): gives an account one of the party's roles on
+ * the local chain (anvil), so the executive side can be tried without knowing who may call what.
+ * The one place this is decided; `npm run grant` (scripts/grant.ts) and the /dev/roles page both
+ * call `grantRole`.
+ *
+ * What each role takes (docs/permissions.md):
+ * - member: the account applies to the chapter, and a party executive approves it;
+ * - chapter-executive: membership of the chapter first, then a party executive promotes it;
+ * - party-executive: party membership first (by joining a chapter), then the local admin promotes it;
+ * - chapter-admin, evaluation-minter, info-sender: one holder each, moved by the local admin (the
+ *   party admin) from whoever holds it to the account;
+ * - party-admin: the local admin proposes the account (setPartyAdmin); the account accepts in the
+ *   browser (acceptPartyAdmin, on /dev/roles). After that the local admin is no longer the party
+ *   admin and can grant only member and chapter-executive.
+ *
+ * The local admin is anvil's first account (LOCAL_ADMIN). The account's own application and the
+ * party executive's approval are sent through anvil's impersonation, so no key but the chain's is
+ * needed; every impersonated sender's nonce and balance are put back afterwards: a passkey account
+ * that is not deployed yet must keep nonce 0, or its deployment would fail.
+ */
+import { BaseError, createPublicClient, createTestClient, createWalletClient, getAddress, http, isAddress, parseEther, type Address } from "viem";
+import { LOCAL_ADMIN } from "../../abis/deployments";
+import { partyAbi } from "../../abis/party";
+import { applyForChapterMembership } from "../calls/apply-for-chapter-membership";
+import { promoteChapterExecutive } from "../calls/promote-chapter-executive";
+import { promotePartyExecutive } from "../calls/promote-party-executive";
+import { revertDataOf, revertErrorName } from "../calls/revert";
+import { setChapterAdmin } from "../calls/set-chapter-admin";
+import { setEvaluationMinter } from "../calls/set-evaluation-minter";
+import { setInfoSender } from "../calls/set-info-sender";
+import { setPartyAdmin } from "../calls/set-party-admin";
+import type { Call } from "../calls/types";
+import { updateMemberApplicationForChapter } from "../calls/update-member-application-for-chapter";
+
+export const ROLES = ["member", "chapter-executive", "party-executive", "chapter-admin", "evaluation-minter", "info-sender", "party-admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_TEXT: Record<Role, string> = {
+  member: "Member of a chapter",
+  "chapter-executive": "Chapter executive",
+  "party-executive": "Party executive",
+  "chapter-admin": "Chapter admin",
+  "evaluation-minter": "Evaluation minter",
+  "info-sender": "Info sender",
+  "party-admin": "Party admin",
+};
+
+/** The roles held in a chapter: their chapter id is the account's chapter, else chapter 1, unless given. */
+export const CHAPTER_ROLES: readonly Role[] = ["member", "chapter-executive", "party-executive"];
+
+/** Why a role cannot be given (bad input, or the chain's state does not allow it): a clear message, nothing sent. */
+export class GrantError extends Error {
+  override name = "GrantError";
+}
+
+export const isRole = (raw: string): raw is Role => (ROLES as readonly string[]).includes(raw);
+
+/** The role, address and chapter id as typed (CLI arguments, form fields), or a GrantError saying what is wrong. */
+export function parseGrantInput(raw: { account?: string | null; role?: string | null; chapterId?: string | null }) {
+  const { account = "", role = "", chapterId } = raw;
+  if (!account || !isAddress(account, { strict: false })) {
+    throw new GrantError(`the account must be 0x followed by 40 hex digits, got "${(account ?? "").slice(0, 80)}"`);
+  }
+  if (!role || !isRole(role)) throw new GrantError(`the role must be one of ${ROLES.join(", ")}, got "${(role ?? "").slice(0, 80)}"`);
+  let chapter: bigint | undefined;
+  if (chapterId !== undefined && chapterId !== null && chapterId !== "") {
+    if (!/^[0-9]{1,39}$/.test(chapterId) || BigInt(chapterId) === 0n || BigInt(chapterId) >= 1n << 128n) {
+      throw new GrantError(`the chapter id must be a whole number from 1, got "${chapterId.slice(0, 80)}"`);
+    }
+    chapter = BigInt(chapterId);
+  }
+  return { account: getAddress(account), role, chapterId: chapter };
+}
+
+export type GrantParameters = { rpcUrl: string; party: Address; account: Address; role: Role; chapterId?: bigint };
+/** What was done, one sentence per transaction (or why nothing was needed), and what the account still has to do. */
+export type GrantResult = { account: Address; role: Role; chapterId?: bigint; done: string[]; next?: string };
+
+/** Enough for a few transactions at anvil's fees; taken back afterwards. */
+const FUEL = parseEther("1");
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Gives `account` the role; one grant at a time per process (each puts nonces back). */
+export function grantRole(parameters: GrantParameters): Promise<GrantResult> {
+  const run = queue.then(() => grant(parameters));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function connect(rpcUrl: string) {
+  const transport = http(rpcUrl, { retryCount: 0 });
+  return {
+    publicClient: createPublicClient({ transport, pollingInterval: 50 }),
+    testClient: createTestClient({ transport, mode: "anvil" }),
+    walletClient: createWalletClient({ transport }),
+  };
+}
+
+type Grant = ReturnType<typeof connect> & GrantParameters & { done: string[] };
+
+async function grant(parameters: GrantParameters): Promise<GrantResult> {
+  const g: Grant = { ...connect(parameters.rpcUrl), ...parameters, account: getAddress(parameters.account), done: [] };
+  const { account, role } = g;
+  const result = (next?: string): GrantResult => ({ account, role, chapterId: g.chapterId, done: g.done, next });
+
+  if (role === "member" || role === "chapter-executive") {
+    g.chapterId ??= await defaultChapter(g);
+    await joinChapter(g, g.chapterId);
+    if (role === "member") return result();
+    if ((await read(g, "chapterExecutiveOf", [account])) === g.chapterId) return already(g, `chapter executive of chapter ${g.chapterId}`), result();
+    const executive = await partyExecutive(g);
+    await send(g, executive, promoteChapterExecutive(g.party, { account, chapterId: g.chapterId }), `party executive ${executive} promoted ${account} to chapter executive of chapter ${g.chapterId}`);
+    return result();
+  }
+
+  if (role === "party-admin" && (await read(g, "partyAdmin")) === account) return already(g, "the party admin"), result();
+  await requireLocalAdmin(g);
+  if (role === "party-executive") {
+    if (await read(g, "partyExecutive", [account])) return already(g, "a party executive"), result();
+    if (!(await read(g, "partyMember", [account]))) {
+      g.chapterId ??= await defaultChapter(g);
+      await joinChapter(g, g.chapterId);
+    }
+    await send(g, LOCAL_ADMIN, promotePartyExecutive(g.party, { account }), `the local admin promoted ${account} to party executive`);
+    return result();
+  }
+  if (role === "party-admin") {
+    if ((await read(g, "pendingPartyAdmin")) !== account) {
+      await send(g, LOCAL_ADMIN, setPartyAdmin(g.party, { holder: account }), `the local admin proposed ${account} as the next party admin`);
+    } else already(g, "the proposed party admin");
+    return result(`${account} takes the party admin role by accepting it: "Accept the party admin role" on /dev/roles, signed in as that account (acceptPartyAdmin).`);
+  }
+  const single = SINGLE_HOLDER[role];
+  const holder = await read(g, single.getter);
+  if (holder === account) return already(g, `the ${single.text}`), result();
+  await send(g, LOCAL_ADMIN, single.build(g.party, { holder: account }), `the local admin moved the ${single.text} role from ${holder} to ${account}`);
+  return result();
+}
+
+const SINGLE_HOLDER = {
+  "chapter-admin": { getter: "chapterAdmin", build: setChapterAdmin, text: "chapter admin" },
+  "evaluation-minter": { getter: "evaluationMinter", build: setEvaluationMinter, text: "evaluation minter" },
+  "info-sender": { getter: "infoSender", build: setInfoSender, text: "info sender" },
+} as const;
+
+function already(g: Grant, what: string) {
+  g.done.push(`nothing to send: ${g.account} is already ${what}`);
+}
+
+/** The party contract's view functions, on the chain as it is now. */
+function read<const name extends "chapterExecutiveOf" | "partyExecutive" | "partyMember" | "memberChapter" | "applicationChapter">(
+  g: Grant,
+  functionName: name,
+  args: [Address],
+): Promise<name extends "partyExecutive" | "partyMember" ? boolean : bigint>;
+function read(g: Grant, functionName: "chapterAdmin" | "evaluationMinter" | "infoSender" | "partyAdmin" | "pendingPartyAdmin"): Promise<Address>;
+async function read(g: Grant, functionName: string, args?: readonly unknown[]): Promise<unknown> {
+  return g.publicClient.readContract({ address: g.party, abi: partyAbi, functionName: functionName as "partyAdmin", args: args as [] });
+}
+
+/** The account's chapter when it has one, else chapter 1. */
+async function defaultChapter(g: Grant): Promise<bigint> {
+  const current = await read(g, "memberChapter", [g.account]);
+  return current !== 0n ? current : 1n;
+}
+
+/** Makes the account a member of the chapter: it applies (unless it already has), a party executive approves. */
+async function joinChapter(g: Grant, chapterId: bigint) {
+  const { account } = g;
+  const current = await read(g, "memberChapter", [account]);
+  if (current === chapterId) return already(g, `a member of chapter ${chapterId}`);
+  if (current !== 0n) throw new GrantError(`${account} is a member of chapter ${current}, not ${chapterId}: ask for chapter ${current}, or leave it first`);
+  const [, , , exists] = await g.publicClient.readContract({ address: g.party, abi: partyAbi, functionName: "chapters", args: [chapterId] });
+  if (!exists) throw new GrantError(`chapter ${chapterId} does not exist`);
+  const pending = await read(g, "applicationChapter", [account]);
+  if (pending !== 0n && pending !== chapterId) {
+    throw new GrantError(`${account} has a pending application to chapter ${pending}: ask for chapter ${pending} instead`);
+  }
+  const executive = await partyExecutive(g);
+  if (pending === 0n) await send(g, account, applyForChapterMembership(g.party, { chapterId }), `${account} applied to chapter ${chapterId}`);
+  await send(g, executive, updateMemberApplicationForChapter(g.party, { account, approved: true }), `party executive ${executive} approved it: ${account} joined chapter ${chapterId}`);
+}
+
+/** A current party executive other than the account (the latest promoted that still is one). */
+async function partyExecutive(g: Grant): Promise<Address> {
+  const promoted = await g.publicClient.getContractEvents({ address: g.party, abi: partyAbi, eventName: "PartyExecutivePromoted", fromBlock: 0n });
+  for (const log of promoted.reverse()) {
+    const candidate = log.args.account;
+    if (candidate && candidate !== g.account && (await read(g, "partyExecutive", [candidate]))) return candidate;
+  }
+  throw new GrantError("there is no party executive on this chain to approve or promote (the demo data that npm run dev seeds has some)");
+}
+
+async function requireLocalAdmin(g: Grant) {
+  const admin = await read(g, "partyAdmin");
+  if (admin === LOCAL_ADMIN) return;
+  throw new GrantError(
+    `the local admin ${LOCAL_ADMIN} is no longer the party admin (${admin} is), so it cannot give ${g.role}; ` +
+      `member and chapter-executive still work (a party executive approves and promotes)`,
+  );
+}
+
+/**
+ * Sends one call as `from` through anvil's impersonation, after an eth_call that names the revert
+ * it would meet; puts the sender's nonce and balance back once it is mined.
+ */
+async function send(g: Grant, from: Address, call: Call, what: string) {
+  const { publicClient, testClient, walletClient } = g;
+  try {
+    await publicClient.call({ account: from, to: call.to, data: call.data });
+  } catch (error) {
+    const name = error instanceof BaseError ? revertErrorName(revertDataOf(error)) : "Unknown";
+    throw new GrantError(`${what}: not sent, the contract would revert with ${name}`);
+  }
+  const [nonce, balance] = await Promise.all([publicClient.getTransactionCount({ address: from }), publicClient.getBalance({ address: from })]);
+  await testClient.impersonateAccount({ address: from });
+  await testClient.setBalance({ address: from, value: balance + FUEL });
+  try {
+    const hash = await walletClient.sendTransaction({ account: from, to: call.to, data: call.data, chain: null });
+    const receipt = await publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new GrantError(`${what}: transaction ${hash} reverted`);
+    g.done.push(`${what} (transaction ${hash})`);
+  } finally {
+    await testClient.setNonce({ address: from, nonce });
+    await testClient.setBalance({ address: from, value: balance });
+    await testClient.stopImpersonatingAccount({ address: from });
+  }
+}
