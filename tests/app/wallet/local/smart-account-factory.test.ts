@@ -1,19 +1,30 @@
 /**
  * The local wallet's factory and paymaster contracts on a real anvil: the factory takes only the
  * normalised owner list and creates each account once, and the paymaster sponsors PartyAccount
- * clones and no other sender. The shared stack: smart-account-stack.ts.
+ * clones and no other sender. No bundler: the wallet infrastructure alone, on a chain without demo
+ * data.
  */
 import { keccak256, pad, parseEventLogs, zeroAddress, type Address, type Hex } from "viem";
 import { entryPoint07Address } from "viem/account-abstraction";
 import { partyAccountAbi } from "../../../../abis/party-account.js";
 import { partyAccountFactoryAbi } from "../../../../abis/party-account-factory.js";
 import { sponsorPaymasterAbi } from "../../../../abis/sponsor-paymaster.js";
-import { ownerFromPublicKey, type PartyAccount } from "../../../../app/wallet/local/smart-account.js";
+import {
+  ownerFromPublicKey,
+  toPartyAccount,
+  type PartyAccount,
+  type ToPartyAccountParameters,
+} from "../../../../app/wallet/local/smart-account.js";
+import { deployWalletInfra, type DeployWalletInfraReturnType } from "../../../../scripts/lib/wallet-infra.js";
 import { ADMIN } from "../../../fixtures/accounts.js";
-import { createSoftwarePasskey } from "../../../fixtures/software-passkey.js";
-import { stack, useWalletStack } from "./smart-account-stack.js";
+import { createSoftwarePasskey, type SoftwarePasskey } from "../../../fixtures/software-passkey.js";
+import { startStack, type Stack } from "../../../setup/stack.js";
 
-useWalletStack();
+let stack: Stack;
+let infra: DeployWalletInfraReturnType;
+/** The PartyAccount signed by `passkey` (a fresh software passkey when unset), with other account parameters. */
+const accountFor = (passkey: SoftwarePasskey = createSoftwarePasskey(), options: Partial<Omit<ToPartyAccountParameters, "client" | "owner">> = {}) =>
+  toPartyAccount({ client: stack.publicClient, owner: passkey.account, ...infra, ...options });
 
 const key1 = createSoftwarePasskey();
 const key3 = createSoftwarePasskey();
@@ -22,15 +33,18 @@ let owner1: Hex, owner3: Hex;
 let deployed: PartyAccount;
 
 beforeAll(async () => {
-  [owner1, owner3] = [key1, key3].map((k) => ownerFromPublicKey(k.publicKey, stack.wallet.infra.webAuthnVerifier));
-  ({ account: deployed } = await stack.wallet.accountFor());
+  stack = await startStack({ seed: false, indexer: false, app: false });
+  infra = await deployWalletInfra({ rpcUrl: stack.rpcUrl, deployer: ADMIN });
+  [owner1, owner3] = [key1, key3].map((k) => ownerFromPublicKey(k.publicKey, infra.webAuthnVerifier));
+  deployed = await accountFor();
   const { factory, factoryData } = await deployed.getFactoryArgs();
   await stack.waitFor(await stack.walletFor(ADMIN).sendTransaction({ to: factory!, data: factoryData! }));
 });
+afterAll(() => stack?.stop());
 
 describe("factory", () => {
   const getAddress = (owners: Hex[], salt: Hex = pad("0x")) =>
-    stack.publicClient.readContract({ address: stack.wallet.infra.factory, abi: partyAccountFactoryAbi, functionName: "getAddress", args: [owners, salt] });
+    stack.publicClient.readContract({ address: infra.factory, abi: partyAccountFactoryAbi, functionName: "getAddress", args: [owners, salt] });
 
   it("takes only the normalised owner list, which the client produces from any order", async () => {
     const sorted = [owner1, owner3].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
@@ -38,7 +52,7 @@ describe("factory", () => {
     await expect(getAddress([sorted[0], sorted[0]])).rejects.toThrow(/OwnersNotNormalised/);
     await expect(getAddress([])).rejects.toThrow(/EmptyOwnersNotAllowed/);
 
-    const { account } = await stack.wallet.accountFor(key1, { owners: [key3.publicKey, key1.publicKey, key3.publicKey, "0x"] });
+    const account = await accountFor(key1, { owners: [key3.publicKey, key1.publicKey, key3.publicKey, "0x"] });
     expect(account.address).toBe(await getAddress(sorted));
     expect(account.initialOwners).toEqual(sorted);
     // Another salt, another account.
@@ -46,11 +60,11 @@ describe("factory", () => {
   });
 
   it("createAccount is idempotent and refuses owners that are not passkeys on the verifier", async () => {
-    const owners = [ownerFromPublicKey(createSoftwarePasskey().publicKey, stack.wallet.infra.webAuthnVerifier)];
+    const owners = [ownerFromPublicKey(createSoftwarePasskey().publicKey, infra.webAuthnVerifier)];
     const salt = pad("0x07");
     const wallet = stack.walletFor(ADMIN);
     const create = async () =>
-      stack.waitFor(await wallet.writeContract({ address: stack.wallet.infra.factory, abi: partyAccountFactoryAbi, functionName: "createAccount", args: [owners, salt] }));
+      stack.waitFor(await wallet.writeContract({ address: infra.factory, abi: partyAccountFactoryAbi, functionName: "createAccount", args: [owners, salt] }));
     const first = await create();
     const second = await create();
     const created = (logs: typeof first.logs) => parseEventLogs({ abi: partyAccountFactoryAbi, logs, eventName: "AccountCreated" });
@@ -60,11 +74,11 @@ describe("factory", () => {
 
     await expect(
       stack.publicClient.simulateContract({
-        address: stack.wallet.infra.factory,
+        address: infra.factory,
         // The account's errors bubble up through the factory.
         abi: [...partyAccountFactoryAbi, ...partyAccountAbi],
         functionName: "createAccount",
-        args: [[ownerFromPublicKey(`0x${"11".repeat(64)}`, stack.wallet.infra.webAuthnVerifier)], salt],
+        args: [[ownerFromPublicKey(`0x${"11".repeat(64)}`, infra.webAuthnVerifier)], salt],
       }),
     ).rejects.toThrow(/InvalidOwner/);
   });
@@ -73,7 +87,7 @@ describe("factory", () => {
 describe("paymaster", () => {
   it("sponsors PartyAccount clones and no other sender", async () => {
     const code = await stack.publicClient.getCode({ address: deployed.address });
-    expect(await stack.publicClient.readContract({ address: stack.wallet.infra.paymaster, abi: sponsorPaymasterAbi, functionName: "accountCodeHash" })).toBe(
+    expect(await stack.publicClient.readContract({ address: infra.paymaster, abi: sponsorPaymasterAbi, functionName: "accountCodeHash" })).toBe(
       keccak256(code!),
     );
     const validate = async (sender: Address) => {
@@ -90,7 +104,7 @@ describe("paymaster", () => {
       } as const;
       const { result } = await stack.publicClient.simulateContract({
         account: entryPoint07Address,
-        address: stack.wallet.infra.paymaster,
+        address: infra.paymaster,
         abi: sponsorPaymasterAbi,
         functionName: "validatePaymasterUserOp",
         args: [userOp, pad("0x"), 0n],
@@ -99,7 +113,7 @@ describe("paymaster", () => {
     };
     expect(await validate(deployed.address)).toBe(0n);
     expect(await validate(ADMIN.address)).toBe(1n);
-    expect(await validate(stack.wallet.infra.accountImplementation)).toBe(1n);
+    expect(await validate(infra.accountImplementation)).toBe(1n);
     expect(await validate(zeroAddress)).toBe(1n);
   });
 });

@@ -1,18 +1,15 @@
 /**
- * What the local wallet's chain tests share: one stack per file with the wallet infrastructure
- * and an alto bundler (no demo data, indexer or app), stopped after the file with every process
- * it started, and the ERC-1271 answers.
+ * The stack smart-account.test.ts runs on: the wallet infrastructure and an alto bundler on a
+ * chain without demo data (no indexer or app), and, once it has stopped, the check that none of
+ * its processes still runs.
  *
  *   useWalletStack();                                   // once, at the top of the test file
  *   const { account } = await stack.wallet.accountFor(key);
  *
  * `stack` is a live binding filled in useWalletStack's beforeAll: read it inside tests and hooks,
- * not at module level. Each test file has its own copy of this module.
+ * not at module level.
  */
 import { startStack, type Stack } from "../../../setup/stack.js";
-
-export const ERC1271_MAGIC = "0x1626ba7e";
-export const ERC1271_INVALID = "0xffffffff";
 
 export let stack: Stack;
 

@@ -2,8 +2,8 @@
  * The local wallet back-end end to end: software passkeys (real WebAuthn assertions) owning
  * PartyAccounts on a real anvil, user operations through the real alto bundler, gas paid by the
  * SponsorPaymaster; owners changing, and the signatures the account and the verifier accept. The
- * cases build on each other (one chain per file), in order. The factory and the paymaster on their
- * own: smart-account-factory.test.ts; the shared stack: smart-account-stack.ts.
+ * cases build on each other (one chain per file), in order. The stack: smart-account-stack.ts; the
+ * factory and the paymaster on their own: smart-account-factory.test.ts.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -31,9 +31,11 @@ import {
 import { deployWalletInfra } from "../../../../scripts/lib/wallet-infra.js";
 import { ADMIN, ALICE } from "../../../fixtures/accounts.js";
 import { createSoftwarePasskey, type SoftwarePasskey } from "../../../fixtures/software-passkey.js";
-import { ERC1271_INVALID, ERC1271_MAGIC, stack, useWalletStack } from "./smart-account-stack.js";
+import { stack, useWalletStack } from "./smart-account-stack.js";
 
 const require = createRequire(import.meta.url);
+const ERC1271_MAGIC = "0x1626ba7e";
+const ERC1271_INVALID = "0xffffffff";
 
 useWalletStack();
 
