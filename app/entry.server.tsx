@@ -18,8 +18,8 @@ const ABORT_DELAY = 5_000;
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
-    /** The client's address for rate limits, when the server knows it (server/index.ts). */
-    clientAddress?: string;
+    /** The request's socket address (server/index.ts); the client for rate limits is read from it (app/utils/post-guard.server.ts). */
+    socketAddress?: string;
     /** This response's CSP nonce (server/index.ts). */
     cspNonce?: string;
   }

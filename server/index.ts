@@ -9,7 +9,7 @@
  * remix-serve has no place for: the page cache (server/page-cache.ts), which answers before any
  * framework code runs. Why not remix-serve: docs/decisions/0005-page-cache.md.
  *
- * Its settings (PORT, HOST, PAGE_CACHE_MB, DATABASE_URL, READ_MODEL_SCHEMA) are read
+ * Its settings (PORT, HOST, PAGE_CACHE_MB, DATABASE_URL, READ_MODEL_SCHEMA, TRUST_PROXY) are read
  * with the app's own in app/utils/env.server.ts. `npm run dev` still runs `remix dev`, without
  * the cache.
  */
@@ -23,15 +23,24 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { env } from "../app/utils/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
+import { clientAddress } from "../app/utils/post-guard.server";
 import { PageCache } from "./page-cache";
 import { pollReadModelVersion } from "./read-model-version";
+import { RenderGate, RenderQueueFull } from "./render-gate";
+import { hashPolicy, newNonce, secure, type SecuritySettings } from "./security-headers";
 
 type Bindings = { incoming: import("node:http").IncomingMessage };
+type Variables = { nonce: string };
+
+/** Page renders at once: per client, and over all clients (server/render-gate.ts). */
+// Each render holds up to ~3 of the pool's connections (DATABASE_POOL_MAX, 10 by default) at once.
+const RENDERS = { perClient: 2, total: 8, maxQueued: 64 };
 
 export async function startServer({ buildPath = "build/index.js" }: { buildPath?: string } = {}) {
   // The build's React and Remix read NODE_ENV from the process itself.
   process.env.NODE_ENV ??= "production";
-  const { NODE_ENV, PAGE_CACHE_MB: cacheMegabytes, DATABASE_URL, READ_MODEL_SCHEMA, PORT: port, HOST: host } = env();
+  const { NODE_ENV, PAGE_CACHE_MB: cacheMegabytes, DATABASE_URL, READ_MODEL_SCHEMA, TRUST_PROXY, PORT: port, HOST: host, APP_ORIGIN, WALLET_BACKEND } = env();
+  const security: SecuritySettings = { appOrigin: APP_ORIGIN, walletBackend: WALLET_BACKEND };
   const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const remix = createRequestHandler(build, NODE_ENV);
@@ -43,12 +52,29 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
         maxBytes: cacheMegabytes * 1024 * 1024,
         // Exactly when the app would see a session.
         personal: (cookie) => sessionTokenFromCookieHeader(cookie) !== undefined,
+        // A stored page is served to many clients: its scripts by hash, not one response's nonce.
+        storedHeaders: (headers, html) =>
+          headers["content-security-policy"] ? { ...headers, "content-security-policy": hashPolicy(security, html.toString("utf8")) } : headers,
       })
     : undefined;
 
-  const app = new Hono<{ Bindings: Bindings }>();
+  const gate = new RenderGate(RENDERS);
+  const app = new Hono<{ Bindings: Bindings; Variables: Variables }>();
   // First, so static files are gzipped too (cached pages come gzipped already and pass through).
   app.use("*", compress());
+  // Every response leaves with the security headers (cache hits carry them in their entry).
+  app.use("*", async (c, next) => {
+    c.set("nonce", newNonce());
+    await next();
+    const response = secure(c.res, security, c.get("nonce"));
+    // This server's cache is the surrogate the header speaks to: it never leaves (server/page-cache.ts).
+    response.headers.delete("surrogate-control");
+    if (response !== c.res) {
+      // Hono's setter would copy the old response's headers onto the new one.
+      c.res = undefined;
+      c.res = response;
+    }
+  });
   app.use(
     `${build.publicPath}*`,
     serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
@@ -57,12 +83,25 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   // Every request carries its socket's address: the request guard's client address
   // (clientAddress in app/utils/post-guard.server.ts) is the socket's, or behind TRUST_PROXY
   // proxies the address they saw, and the socket's again when the request did not pass them all.
-  app.all("*", (c) => {
+  app.all("*", async (c) => {
     const request = c.req.raw;
     const context = { socketAddress: c.env.incoming.socket.remoteAddress };
+    const nonce = c.get("nonce");
+    const render = async (r: Request) => secure(await remix(r, { ...context, cspNonce: nonce }), security, nonce);
     // The key from the raw request line, exactly as the fast path computes it.
     const key = cache?.key(request.method, c.env.incoming.url, request.headers.get("cookie"));
-    return cache && key !== undefined ? cache.fill(request, key, (r) => remix(r, context)) : remix(request, context);
+    if (!cache || key === undefined) return render(request);
+    // A miss renders; renders are bounded per client, so one client's flood of URLs waits for itself.
+    const client = clientAddress(request, context, TRUST_PROXY);
+    try {
+      return await cache.fill(request, key, (r) => gate.run(client, () => render(r)));
+    } catch (error) {
+      if (!(error instanceof RenderQueueFull)) throw error;
+      return new Response(`${error.message}: try again in a few seconds.`, {
+        status: 503,
+        headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5", "cache-control": "no-store" },
+      });
+    }
   });
   app.onError((error) => {
     console.error(error);
@@ -87,6 +126,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   return {
     server,
     cache,
+    gate,
     async close() {
       await new Promise((done) => server.close(done));
       await version?.stop();
@@ -96,7 +136,11 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
 
 const entry = process.argv[1] && resolve(process.argv[1]);
 if (entry && pathToFileURL(entry).href === import.meta.url) {
-  const running = await startServer({ buildPath: process.argv[2] });
+  const running = await startServer({ buildPath: process.argv[2] }).catch((error: unknown) => {
+    // A setting refused at start-up (app/utils/env.server.ts) says what to change: that line, no stack.
+    console.error(`[server] cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       running.server.closeAllConnections();
