@@ -106,6 +106,8 @@ try {
   console.log(`  database     ${redactUrl(database.url)}`);
   console.log(`  indexer      ${indexer.url}/status`);
   console.log(`  bundler      ${bundler.url}`);
+  console.log(`  roles        http://localhost:${port}/dev/roles (signed in: any role with one click)`);
+  console.log(`               npm run grant -- <address> <role> [chapterId] (without arguments: the roles)`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   await shutdown(1);

@@ -1,0 +1,86 @@
+/**
+ * The /dev/roles page's server side: only with PARTY_ENV=local (404 otherwise, before anything
+ * else is read), only for a signed-in account (401), and what that account holds now, read from
+ * the chain (the indexer follows a moment later). The grants themselves: ./dev-roles.server.ts.
+ */
+import type { Address } from "viem";
+import { partyAbi } from "../../abis/party";
+import { findSession } from "../models/sessions.server";
+import { env, partyAddress } from "../utils/env.server";
+import { invariantResponse } from "../utils/http.server";
+import { readLimited } from "../utils/read-limited";
+import { readSessionToken } from "../utils/session-cookie.server";
+import { chainClient, shortError } from "./chain.server";
+import { GrantError, grantRole, parseGrantInput, type GrantResult } from "./dev-roles.server";
+
+/** A 404 unless PARTY_ENV=local: the page does not exist anywhere else. */
+export function requireLocalParty() {
+  invariantResponse(env().PARTY_ENV === "local", "Not found", { status: 404 });
+}
+
+/** The signed-in account, or a 401 that says to sign in. */
+export async function signedInAccount(request: Request): Promise<Address> {
+  const session = await findSession(readSessionToken(request));
+  invariantResponse(session, "Sign in (top right) to give your account roles here", { status: 401 });
+  return session.address;
+}
+
+export type RoleStanding = {
+  memberChapter: string | null;
+  executiveOf: string | null;
+  partyExecutive: boolean;
+  partyAdmin: Address;
+  pendingPartyAdmin: Address;
+  chapterAdmin: Address;
+  evaluationMinter: Address;
+  infoSender: Address;
+};
+
+/** What the account holds on the chain now, and who holds the single-holder roles. */
+export async function roleStanding(account: Address): Promise<RoleStanding> {
+  const client = chainClient();
+  const party = partyAddress();
+  const view = <T>(functionName: string, args: readonly unknown[] = []) =>
+    client.readContract({ address: party, abi: partyAbi, functionName: functionName as "partyAdmin", args: args as [] }) as Promise<T>;
+  try {
+    const [memberChapter, executiveOf, partyExecutive, partyAdmin, pendingPartyAdmin, chapterAdmin, evaluationMinter, infoSender] = await Promise.all([
+      view<bigint>("memberChapter", [account]),
+      view<bigint>("chapterExecutiveOf", [account]),
+      view<boolean>("partyExecutive", [account]),
+      view<Address>("partyAdmin"),
+      view<Address>("pendingPartyAdmin"),
+      view<Address>("chapterAdmin"),
+      view<Address>("evaluationMinter"),
+      view<Address>("infoSender"),
+    ]);
+    const id = (chapter: bigint) => (chapter === 0n ? null : chapter.toString());
+    return { memberChapter: id(memberChapter), executiveOf: id(executiveOf), partyExecutive, partyAdmin, pendingPartyAdmin, chapterAdmin, evaluationMinter, infoSender };
+  } catch (error) {
+    throw new Response(`The local chain is not reachable: ${shortError(error)}`, { status: 503 });
+  }
+}
+
+/** The form's fields are a role and a chapter id: a few dozen bytes. */
+const FORM_LIMIT = 1024;
+
+export type GrantOutcome = { status: 200; result: GrantResult } | { status: 400 | 409 | 413 | 503; error: string };
+
+/** Gives the signed-in account the role the form names: 400 for a bad field, 409 when the chain's state does not allow it. */
+export async function grantFromForm(request: Request, account: Address): Promise<GrantOutcome> {
+  const body = await readLimited(request, FORM_LIMIT);
+  if (body === undefined) return { status: 413, error: `The form is larger than ${FORM_LIMIT} bytes` };
+  const form = new URLSearchParams(body);
+  let input: ReturnType<typeof parseGrantInput>;
+  try {
+    input = parseGrantInput({ account, role: form.get("role"), chapterId: form.get("chapterId") });
+  } catch (error) {
+    if (error instanceof GrantError) return { status: 400, error: error.message };
+    throw error;
+  }
+  try {
+    return { status: 200, result: await grantRole({ rpcUrl: env().CHAIN_RPC_URL, party: partyAddress(), ...input }) };
+  } catch (error) {
+    if (error instanceof GrantError) return { status: 409, error: error.message };
+    return { status: 503, error: `The local chain did not answer as expected: ${shortError(error)}` };
+  }
+}
