@@ -23,6 +23,7 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { env } from "../app/utils/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
+import { RETURN_PARAMS } from "../app/wallet/return-params";
 import { clientAddress } from "../app/utils/post-guard.server";
 import { PageCache } from "./page-cache";
 import { pollReadModelVersion } from "./read-model-version";
@@ -52,6 +53,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
         maxBytes: cacheMegabytes * 1024 * 1024,
         // Exactly when the app would see a session.
         personal: (cookie) => sessionTokenFromCookieHeader(cookie) !== undefined,
+        personalParams: RETURN_PARAMS,
         // A stored page is served to many clients: its scripts by hash, not one response's nonce.
         storedHeaders: (headers, html) =>
           headers["content-security-policy"] ? { ...headers, "content-security-policy": hashPolicy(security, html.toString("utf8")) } : headers,

@@ -61,6 +61,8 @@ export type PageCacheOptions = {
   personal(cookie: string): boolean;
   /** The headers an entry keeps, from a render's (lower-case names) and its HTML; as they are by default. */
   storedHeaders?(headers: Record<string, string>, html: Buffer): Record<string, string>;
+  /** Query parameters that make a URL one person's (an auth redirect's tokens): never cached. */
+  personalParams?: readonly string[];
   /** Pages larger than this (uncompressed) are not kept. */
   maxPageBytes?: number;
   now?(): number;
@@ -77,7 +79,7 @@ export class PageCache {
   #stats = { hits: 0, misses: 0, bypasses: 0, stored: 0, evicted: 0 };
 
   constructor(options: PageCacheOptions) {
-    this.#options = { maxPageBytes: 4 * 1024 * 1024, now: Date.now, storedHeaders: (headers) => headers, ...options };
+    this.#options = { maxPageBytes: 4 * 1024 * 1024, now: Date.now, storedHeaders: (headers) => headers, personalParams: [], ...options };
   }
 
   stats(): PageCacheStats {
@@ -90,6 +92,10 @@ export class PageCache {
     const query = url.indexOf("?");
     if ((query === -1 ? url : url.slice(0, query)).endsWith(".data")) return undefined;
     if (cookie && this.#options.personal(cookie)) return undefined;
+    if (query !== -1 && this.#options.personalParams.length > 0) {
+      const names = new URLSearchParams(url.slice(query + 1));
+      if (this.#options.personalParams.some((name) => names.has(name))) return undefined;
+    }
     return url;
   }
 

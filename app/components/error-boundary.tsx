@@ -8,6 +8,8 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 const TITLES: Record<number, string> = {
   400: "That request is not right",
   404: "Not found",
+  413: "Too large",
+  429: "Too many requests",
   503: "Temporarily unavailable",
 };
 
@@ -21,7 +23,7 @@ export function GeneralErrorBoundary() {
           {error.status} · {TITLES[error.status] ?? "Something went wrong"}
         </h1>
         <p>{message}</p>
-        {error.status === 503 ? <p>Try again in a few seconds.</p> : <Link to="/">All chapters</Link>}
+        {error.status === 503 || error.status === 429 ? <p>Try again in a few seconds.</p> : <Link to="/">All chapters</Link>}
       </section>
     );
   }

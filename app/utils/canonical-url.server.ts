@@ -7,9 +7,12 @@
  * entry and no client can fill the cache with spellings of it.
  *
  * The canonical form: path as given, query parameters that have a value, sorted by name
- * (`NextPage` writes its links the same way).
+ * (`NextPage` writes its links the same way). An auth redirect's parameters (RETURN_PARAMS: the
+ * browser reads and strips them) are kept as they came; the web server never caches a URL that has
+ * them.
  */
 import { redirect } from "@remix-run/node";
+import { RETURN_PARAMS } from "../wallet/return-params";
 
 export type QueryValues = Record<string, string | number | bigint | null | undefined>;
 
@@ -28,6 +31,7 @@ export function canonicalPath(path: string, query: QueryValues = {}): string {
 export function canonicalUrl(request: Request, path: string, query: QueryValues = {}): void {
   if (request.method !== "GET" && request.method !== "HEAD") return;
   const url = new URL(request.url);
-  const canonical = canonicalPath(path, query);
+  const returned = Object.fromEntries(RETURN_PARAMS.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)]] : [])));
+  const canonical = canonicalPath(path, { ...query, ...returned });
   if (url.pathname + url.search !== canonical) throw redirect(canonical, 301);
 }

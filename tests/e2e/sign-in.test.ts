@@ -124,9 +124,9 @@ it("signs in again with the same passkey: the account is recovered from the pass
 
 it("strips the auth redirect's parameters from the address", async () => {
   const page = member.page;
-  await page.goto(`${stack.appUrl}/evaluations?bundle=B&orgId=O&alchemy-error=E&alchemy-id-token=T&aa-is-signup=true&alchemy-bundle=X&alchemy-org-id=Y&keep=1#top`);
+  await page.goto(`${stack.appUrl}/evaluations?bundle=B&orgId=O&alchemy-error=E&alchemy-id-token=T&aa-is-signup=true&alchemy-bundle=X&alchemy-org-id=Y&chapter=1#top`);
   await hydrated(page);
-  await expect.poll(() => page.evaluate(() => `${location.pathname}${location.search}${location.hash}`)).toBe("/evaluations?keep=1#top");
+  await expect.poll(() => page.evaluate(() => `${location.pathname}${location.search}${location.hash}`)).toBe("/evaluations?chapter=1#top");
   expect(await signerStatus(page)).toBe("connected");
 }, 60_000);
 

@@ -70,6 +70,16 @@ describe("the page cache keeps only what a GET rendered, once per page", () => {
     }
   });
 
+  it("an auth redirect's parameters stay for the browser to read, and such a URL is never cached", async () => {
+    const moved = await send("/evaluations?utm=1&orgId=O&bundle=B");
+    expect([moved.status, moved.headers.location]).toEqual([301, "/evaluations?bundle=B&orgId=O"]);
+    for (let i = 0; i < 2; i++) {
+      const page = await send("/evaluations?bundle=B&orgId=O");
+      // Not through the cache at all: no x-cache.
+      expect([page.status, page.headers["x-cache"]]).toEqual([200, undefined]);
+    }
+  });
+
   it("a flood of misses from one client waits for itself: another client is served meanwhile, past 64 waiting it is refused", async () => {
     // Chapter pages wait on this lock, so the flood's renders stay in flight while the test looks.
     const lock = new pg.Client({ connectionString: stack.databaseUrl });

@@ -42,6 +42,12 @@ describe("keys: what may be served from the cache at all", () => {
     // A malformed session cookie is no session to the app either: the page is the anonymous one.
     expect(cache.key("GET", "/", "__Host-session=abc")).toBe("/");
   });
+  it("never a URL with an auth redirect's parameters (personalParams)", () => {
+    const cache = new PageCache({ version: () => "v1", maxBytes: 1 << 20, personal: () => false, personalParams: ["bundle", "orgId"] });
+    expect(cache.key("GET", "/evaluations?chapter=1&orgId=O", undefined)).toBeUndefined();
+    expect(cache.key("GET", "/?bundle=", undefined)).toBeUndefined();
+    expect(cache.key("GET", "/?bundlex=1", undefined)).toBe("/?bundlex=1");
+  });
   it("never a write, a personal request or a loader data request", () => {
     expect(cache.key("POST", "/chapters/1", undefined)).toBeUndefined();
     expect(cache.key("GET", "/chapters/1", `a=1; __Host-session=${TOKEN}`)).toBeUndefined();
