@@ -11,8 +11,6 @@ import { toIso } from "../utils/format";
 
 /** pendingOperationsFor ignores operations registered longer ago than this (never polled to an end). */
 export const PENDING_WINDOW_MINUTES = 15;
-/** ...and registrations not yet checked against the bundler or a block after this long. */
-export const UNVERIFIED_WINDOW_MINUTES = 5;
 
 export type PendingOperationsQuery = {
   chapterId?: bigint;
@@ -32,9 +30,9 @@ export type PendingOperation = Pick<OperationRecord, "userOpHash" | "sender" | "
  * For pages: the operations still on their way into the read model that concern ANY of the given
  * chapter, evaluation, account(s) or sender, newest first (at most 100). One query, backed by the
  * partial GIN index on subject and the sender index (db/migrations/0003). "On their way" means
- * status signed or included, registered within the last PENDING_WINDOW_MINUTES (the last
- * UNVERIFIED_WINDOW_MINUTES while not yet checked against the bundler or a block), and not yet in
- * the read model's user_operations: once the indexer has it, the page's own read-model rows show
+ * status signed or included, registered within the last PENDING_WINDOW_MINUTES (registration
+ * proved each of them: app/services/operations/proof.server.ts), and not yet in the read model's
+ * user_operations: once the indexer has it, the page's own read-model rows show
  * the change, so it is no longer pending there, whether or not anyone polled its status.
  * No criteria: an empty list and no query.
  *
@@ -74,7 +72,6 @@ export function pendingOperationsQuery(criteria: PendingOperationsQuery, { readM
     from app.pending_operations p
     where p.status in ('signed', 'included')
       and p.created_at > now() - make_interval(mins => ${PENDING_WINDOW_MINUTES})
-      and (p.verified_at is not null or p.created_at > now() - make_interval(mins => ${UNVERIFIED_WINDOW_MINUTES}))
       and (${sql.join(conditions, sql` or `)})
       ${readModel ? sql`and not exists (select 1 from ${V}.user_operations u where u.user_op_hash = p.user_op_hash)` : sql``}
     order by p.created_at desc

@@ -2,18 +2,23 @@
  * /api/operations — the server's record of the user operations members sent (the status rules:
  * app/utils/operation-status.ts; registering and advancing: app/services/operations/).
  *
- * POST, JSON `{ userOpHash, sender, operation, args, replaces? }`, right after the bundler
- * accepted the operation (eth_sendUserOperation returned `userOpHash`):
+ * POST, JSON `{ userOpHash, sender, operation, args, userOperation?, replaces? }`, right after the
+ * bundler accepted the operation (eth_sendUserOperation returned `userOpHash`; `userOperation` is
+ * the signed operation it was given):
  *   201 `{ userOpHash, status: "signed" }` registered; 200 `{ userOpHash, status }` the same hash
  *   was registered before with the same contents (idempotent; status as it is now);
  *   400 `{ message, field }` invalid input — `operation` not a registry name, `args` that the
- *   operation's schema refuses (field `args.<name>`), a `sender` or `args` that do not match the
- *   operation the bundler has under `userOpHash`, or a hash the bundler does not know;
+ *   operation's schema refuses (field `args.<name>`) — or an unproven record: the bundler (or the
+ *   chain through it) must know `userOpHash` with this `sender` and a callData that makes the
+ *   call `args` describe; while the operation is not in a block yet, the request must carry
+ *   `userOperation`, whose hash must be `userOpHash` (app/services/operations/proof.server.ts);
  *   409 the hash is registered for another operation; 413 body over 64 KB; 415 not JSON;
  *   403 cross-site, 429 over 100 requests a minute per client (guardPost); 503 database or
- *   bundler not reachable. The subject is computed here from `operation` and `args` with the
- *   operations registry; a client's subject is never taken. `replaces` names the stuck operation
- *   this one replaces (same sender and nonce, fees × 1.1): it becomes failed, "Replaced by <hash>".
+ *   bundler not reachable. Nothing is stored on any of these. The subject is computed here from
+ *   `operation` and `args` with the operations registry; a client's subject is never taken.
+ *   `replaces` names the stuck operation this one replaces (same nonce, fees × 1.1): it must be a
+ *   registered operation of the same sender (400 otherwise), and becomes failed, "Replaced by
+ *   <hash>".
  *
  * GET ?sender=0x…[&chapterId=…][&account=0x…][&evaluationId=…]
  *   200 `{ operations: [record, …] }`: the sender's operations that are not final or failed yet,

@@ -4,11 +4,11 @@
  *
  *   POST /api/calls/:operation { from, args }  → 422: "Transaction reverted: <Name>" (shown as is)
  *   wallet.sendCalls(calls)                    → userOpHash (one batched user operation)
- *   POST /api/operations { userOpHash, ... }   → the server follows it for everyone
+ *   POST /api/operations { userOpHash, userOperation, ... } → proven, the server follows it for everyone
  *   trackOperation(GET /api/operations/:hash)  → signed, included, indexed, final (or failed)
  *
- * If the server cannot register the operation (its bundler check is down), the bundler's
- * receipt is awaited instead: the operation went out either way, only "indexed" is not known.
+ * If the server cannot register the operation (it cannot prove it, or its bundler is down), the
+ * bundler's receipt is awaited instead: the operation went out either way, only "indexed" is not known.
  */
 import type { Address, Hex } from "viem";
 import type { OperationName } from "../calls";
@@ -57,7 +57,11 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
   const registered = await fetch("/api/operations", {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({ userOpHash, sender: from, operation, args }, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)),
+    body: JSON.stringify(
+      // The signed operation proves it to the server while it is not in a block yet.
+      { userOpHash, sender: from, operation, args, userOperation: wallet.signedUserOperation?.(userOpHash) },
+      (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
+    ),
     signal,
   }).catch(() => undefined);
   onProgress({ status: "signed", userOpHash });

@@ -4,6 +4,7 @@
  * (Alchemy's signer and Modular Account v2). Types and two constants: importing it costs nothing.
  */
 import type { Address, Hex, TypedData, TypedDataDefinition } from "viem";
+import type { RpcUserOperation } from "viem/account-abstraction";
 import type { Call } from "../calls/types";
 import type { OnStatus } from "./lifecycle";
 
@@ -57,6 +58,12 @@ export interface Wallet {
   hasAccount(): Promise<boolean>;
   /** Sends the calls as one batched user operation; resolves with its hash once the bundler has it. */
   sendCalls(calls: readonly Call[]): Promise<Hex>;
+  /**
+   * The signed operation (EntryPoint v0.7, as eth_sendUserOperation took it) this wallet sent
+   * under the hash, for POST /api/operations to prove an operation that is not in a block yet;
+   * undefined when this page did not send it.
+   */
+  signedUserOperation?(userOpHash: Hex): RpcUserOperation<"0.7"> | undefined;
   /** EIP-712 signature of the smart account (ERC-1271, ERC-6492 while not deployed). */
   signTypedData(typedData: WalletTypedData): Promise<Hex>;
   /** Waits for the bundler's receipt (SPEC 9 polling; an operation this wallet sent is replaced with fees × 1.1 when stuck). */

@@ -7,8 +7,7 @@
  * without user_operations simply means "not indexed yet".
  */
 import { sql } from "drizzle-orm";
-import { decodeFunctionData, getAddress, type Address, type Hex } from "viem";
-import { entryPoint07Abi } from "viem/account-abstraction";
+import { getAddress, type Address, type Hex } from "viem";
 import { isMissingTable, rows, V } from "../../../db/query.server";
 import { subjectJson } from "../../calls";
 import { env } from "../../utils/env.server";
@@ -23,7 +22,7 @@ import {
 } from "../../utils/operation-status";
 import { bundledOperation, bundlerReceipt } from "../bundler.server";
 import { chainClient, shortError } from "../chain.server";
-import { carriesCalls, COLUMNS, findRow, toRecord, type Row } from "./records.server";
+import { COLUMNS, findRow, toRecord, type Row } from "./records.server";
 
 /** A signed operation with no receipt after this long, unknown to the bundler, is dropped (failed). */
 export const DROP_AFTER_MS = 10 * 60_000;
@@ -65,36 +64,12 @@ async function chainFacts(): Promise<StatusFacts["chain"]> {
   }
 }
 
-/**
- * Whether the operation `sender` sent with `nonce` in the bundle transaction `txHash` carries the
- * registered calls: the transaction's handleOps input, decoded. Undefined when the chain does
- * not answer (the check is tried again on the next read).
- */
-async function bundleCarriesCalls(txHash: Hex, sender: Address, nonce: bigint, calls: { to: Address; data: Hex }[]): Promise<boolean | undefined> {
-  let input: Hex;
-  try {
-    input = (await chainClient().getTransaction({ hash: txHash })).input;
-  } catch (error) {
-    console.warn(`operations: bundle transaction ${txHash}: ${shortError(error)}`);
-    return undefined;
-  }
-  try {
-    const { functionName, args } = decodeFunctionData({ abi: entryPoint07Abi, data: input });
-    if (functionName !== "handleOps") return false;
-    const op = args[0].find((o) => getAddress(o.sender) === sender && o.nonce === nonce);
-    return op !== undefined && carriesCalls(op.callData, calls);
-  } catch {
-    // Not a plain handleOps call (an aggregator or a bundler's own contract): the receipt's sender check stands alone.
-    return true;
-  }
-}
-
 /** Reads what can still change the row's status, and persists the next status. */
 async function advance(row: Row): Promise<Row> {
   if (isTerminal(row.status)) return row;
   const facts: StatusFacts = { confirmations: env().PARTY_ENV === "local" ? FINAL_CONFIRMATIONS : undefined };
   facts.indexed = await readModelOperation(row.userOpHash);
-  let found: { sender: Address; nonce: bigint; txHash: Hex } | undefined = facts.indexed;
+  let found: { sender: Address } | undefined = facts.indexed;
   if (!facts.indexed && row.transactionHash === null) {
     const receipt = await bundlerReceipt(row.userOpHash);
     if (receipt) {
@@ -104,23 +79,13 @@ async function advance(row: Row): Promise<Row> {
         success: receipt.success,
         reason: receipt.reason ?? null,
       };
-      found = { sender: getAddress(receipt.sender), nonce: BigInt(receipt.nonce), txHash: receipt.receipt.transactionHash };
+      found = { sender: getAddress(receipt.sender) };
     } else if (Date.now() - new Date(row.createdAt).getTime() > DROP_AFTER_MS) {
       facts.dropped = (await bundledOperation(row.userOpHash)) === undefined;
     }
   }
-  // First sight in a block of an operation not checked at registration: is it the registered one?
-  let verify = false;
-  if (found && row.verifiedAt === null) {
-    if (found.sender !== row.sender) {
-      facts.mismatch = `Not the registered operation: its sender is ${found.sender}`;
-    } else if (row.calls) {
-      const carries = await bundleCarriesCalls(found.txHash, found.sender, found.nonce, row.calls);
-      if (carries === undefined) return row;
-      if (!carries) facts.mismatch = `Not the registered operation: it does not make the ${row.operation} call`;
-    }
-    verify = facts.mismatch === undefined;
-  }
+  // Registration proved the hash's sender (proof.server.ts); the block has the last word.
+  if (found && found.sender !== row.sender) facts.mismatch = `Not the registered operation: its sender is ${found.sender}`;
   if (facts.indexed?.success && facts.indexed.hasEvents && !facts.mismatch) facts.chain = await chainFacts();
 
   const current: StatusState = {
@@ -130,13 +95,13 @@ async function advance(row: Row): Promise<Row> {
     error: row.error,
   };
   const next = nextStatus(current, facts);
-  if (!verify && next.status === current.status && next.transactionHash === current.transactionHash && next.blockNumber === current.blockNumber) {
+  if (next.status === current.status && next.transactionHash === current.transactionHash && next.blockNumber === current.blockNumber) {
     return row;
   }
   const [updated] = await rows<Row>(sql`
     update app.pending_operations
     set status = ${next.status}, transaction_hash = ${next.transactionHash}, block_number = ${next.blockNumber === null ? null : next.blockNumber.toString()},
-        error = ${next.error}, updated_at = now(), verified_at = ${verify ? sql`now()` : sql`verified_at`}
+        error = ${next.error}, updated_at = now()
     where user_op_hash = ${row.userOpHash} and status = ${row.status}
     returning ${COLUMNS}`);
   // Another request advanced it meanwhile: theirs is at least as far.

@@ -19,13 +19,10 @@ export type Row = {
   error: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
-  /** The registered calls, [{ to, data }] (null for rows from before migration 0003). */
-  calls: { to: Address; data: Hex }[] | null;
-  verifiedAt: Date | string | null;
 };
 
 export const COLUMNS = sql.raw(`user_op_hash as "userOpHash", sender, operation, subject, status, transaction_hash as "transactionHash",
-  block_number::text as "blockNumber", error, created_at as "createdAt", updated_at as "updatedAt", calls, verified_at as "verifiedAt"`);
+  block_number::text as "blockNumber", error, created_at as "createdAt", updated_at as "updatedAt"`);
 
 export function toRecord(row: Row): OperationRecord {
   return {
@@ -45,12 +42,4 @@ export function toRecord(row: Row): OperationRecord {
 export async function findRow(hash: Hex): Promise<Row | undefined> {
   const [row] = await rows<Row>(sql`select ${COLUMNS} from app.pending_operations where user_op_hash = ${hash}`);
   return row;
-}
-
-/** Whether the operation's callData carries each call: its target (as an ABI word) and its exact data. */
-export function carriesCalls(callData: Hex, calls: readonly { to: Address; data: Hex }[]): boolean {
-  const haystack = callData.toLowerCase();
-  return calls.every(
-    ({ to, data }) => haystack.includes(to.slice(2).toLowerCase().padStart(64, "0")) && haystack.includes(data.slice(2).toLowerCase()),
-  );
 }

@@ -1,10 +1,11 @@
 /**
  * Registering a signed user operation (POST /api/operations): validated, its subject computed
- * here from the registry (a client's subject is never taken), checked against the bundler's copy
- * when it has one, and stored as signed.
+ * here from the registry (a client's subject is never taken), proven (proof.server.ts: the
+ * bundler or the chain knows the hash, with this sender and calls) and stored as signed. Nothing
+ * unproven is stored.
  */
 import { sql } from "drizzle-orm";
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import { z } from "zod";
 import { rows } from "../../../db/query.server";
 import { isOperationName, operationNames, operations, subjectJson } from "../../calls";
@@ -12,8 +13,9 @@ import { address, hash32 } from "../../calls/fields";
 import { inputIssue } from "../../calls/operation";
 import { partyAddress } from "../../utils/env.server";
 import type { OperationRecord } from "../../utils/operation-status";
-import { bundledOperation } from "../bundler.server";
-import { carriesCalls, COLUMNS, findRow, toRecord, type Row } from "./records.server";
+import { proveOperation } from "./proof.server";
+import { COLUMNS, findRow, toRecord, type Row } from "./records.server";
+import { userOperationSchema } from "./user-operation.server";
 
 const registerBody = z.object(
   {
@@ -30,22 +32,25 @@ const registerBody = z.object(
     args: z.record(z.unknown(), { invalid_type_error: "must be an object" }).default({}),
     /** The hash of an earlier operation this one replaces (same sender, same nonce, fees × 1.1). */
     replaces: hash32("user operation hash").optional(),
+    /** The signed operation as sent with eth_sendUserOperation: proves a hash the bundler holds but cannot show yet. */
+    userOperation: userOperationSchema.optional(),
   },
   { invalid_type_error: "must be a JSON object: { userOpHash, sender, operation, args }" },
 );
 
 export type RegisterResult =
   | { ok: true; created: boolean; record: OperationRecord }
-  | { ok: false; status: 400 | 409; message: string; field?: string };
+  | { ok: false; status: 400 | 409 | 503; message: string; field?: string };
 
 const conflict: RegisterResult = { ok: false, status: 409, field: "userOpHash", message: "userOpHash: already registered for another operation" };
 
 /**
- * Validates and stores a signed operation (status signed). When the bundler already has the
- * operation (it was included), its sender must be `sender` and its callData must carry the calls
- * the registry builds from `args` (400 naming the field otherwise); when it does not have it yet,
- * that check happens once the operation is found in a block. Idempotent: the same hash again
- * answers the stored record (created: false); the same hash with other contents is a 409.
+ * Validates, proves and stores a signed operation (status signed): the bundler or the chain must
+ * know `userOpHash` with `sender` as its sender and a callData that carries the calls the registry
+ * builds from `args` (400 naming the field otherwise; 503 when the bundler cannot be reached).
+ * `replaces` must name a registered operation of the same sender, which then fails. Idempotent:
+ * the same hash again answers the stored record (created: false); the same hash with other
+ * contents is a 409.
  */
 export async function registerOperation(body: unknown): Promise<RegisterResult> {
   const parsed = registerBody.safeParse(body);
@@ -55,7 +60,7 @@ export async function registerOperation(body: unknown): Promise<RegisterResult> 
       ? { ok: false, status: 400, ...issue }
       : { ok: false, status: 400, message: `The body ${parsed.error.issues[0]!.message}` };
   }
-  const { userOpHash, sender, operation, args, replaces } = parsed.data;
+  const { userOpHash, sender, operation, args, replaces, userOperation } = parsed.data;
   if (!isOperationName(operation)) throw new Error("unreachable: operation validated above");
   const prepared = operations[operation].prepare(partyAddress(), args);
   if (!prepared.ok) return { ok: false, status: 400, message: prepared.message, field: prepared.field };
@@ -67,30 +72,30 @@ export async function registerOperation(body: unknown): Promise<RegisterResult> 
   const existing = await findRow(userOpHash);
   if (existing) return same(existing) ? { ok: true, created: false, record: toRecord(existing) } : conflict;
 
-  const bundled = await bundledOperation(userOpHash);
-  let verified = false;
-  if (bundled && bundled !== "unavailable") {
-    if (bundled.sender !== sender) return { ok: false, status: 400, field: "sender", message: `sender: the user operation's sender is ${bundled.sender}` };
-    if (!carriesCalls(bundled.callData, calls)) {
-      return { ok: false, status: 400, field: "args", message: `args: the user operation does not make the ${operation} call these args describe` };
-    }
-    verified = true;
-  }
+  const refused = (await proveOperation({ userOpHash, sender, operation, calls, userOperation })) ?? (replaces ? await replaceable(replaces, userOpHash, sender) : undefined);
+  if (refused) return refused;
 
   const [inserted] = await rows<Row>(sql`
     insert into app.pending_operations (user_op_hash, sender, operation, subject, status, calls, verified_at)
-    values (${userOpHash}, ${sender}, ${operation}, ${JSON.stringify(subject)}::jsonb, 'signed', ${JSON.stringify(calls)}::jsonb,
-            ${verified ? sql`now()` : sql`null`})
+    values (${userOpHash}, ${sender}, ${operation}, ${JSON.stringify(subject)}::jsonb, 'signed', ${JSON.stringify(calls)}::jsonb, now())
     on conflict (user_op_hash) do nothing
     returning ${COLUMNS}`);
-  if (replaces && replaces !== userOpHash) await markReplaced(replaces, userOpHash, sender);
+  if (replaces) await markReplaced(replaces, userOpHash, sender);
   if (inserted) return { ok: true, created: true, record: toRecord(inserted) };
   // Registered concurrently by another request.
   const raced = await findRow(userOpHash);
   return raced && same(raced) ? { ok: true, created: false, record: toRecord(raced) } : conflict;
 }
 
-async function markReplaced(replaced: Hex, by: Hex, sender: string): Promise<void> {
+/** `replaces` names another registered operation of the same (proven) sender; else the 400 that says why not. */
+async function replaceable(replaced: Hex, by: Hex, sender: Address): Promise<RegisterResult | undefined> {
+  if (replaced === by) return { ok: false, status: 400, field: "replaces", message: "replaces: an operation cannot replace itself" };
+  const row = await findRow(replaced);
+  if (row?.sender === sender) return undefined;
+  return { ok: false, status: 400, field: "replaces", message: `replaces: ${sender} has no registered operation ${replaced}` };
+}
+
+async function markReplaced(replaced: Hex, by: Hex, sender: Address): Promise<void> {
   await rows(sql`
     update app.pending_operations set status = 'failed', error = ${`Replaced by ${by}`}, updated_at = now()
     where user_op_hash = ${replaced} and sender = ${sender} and status = 'signed'`);

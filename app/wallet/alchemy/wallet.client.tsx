@@ -145,6 +145,11 @@ export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet>
       sent.set(hash, request);
       return hash;
     },
+    signedUserOperation(userOpHash) {
+      const request = sent.get(userOpHash);
+      // Modular Account v2 sends EntryPoint v0.7 operations (v0.6 ones carry initCode instead).
+      return request && !("initCode" in request) ? request : undefined;
+    },
     async signTypedData(typedData) {
       return (await client()).signTypedData({ typedData });
     },

@@ -8,7 +8,7 @@
  * it on demand, and a signature always asks the passkey.
  */
 import { createPublicClient, defineChain, getAddress, http, pad, type Address, type Hex } from "viem";
-import { createBundlerClient, toWebAuthnAccount } from "viem/account-abstraction";
+import { createBundlerClient, formatUserOperationRequest, toWebAuthnAccount, type RpcUserOperation } from "viem/account-abstraction";
 import { polygon } from "viem/chains";
 import { partyAccountFactoryAbi } from "../../../abis/party-account-factory";
 import { AccountNotAvailableError, WalletActionError } from "../errors";
@@ -35,6 +35,8 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
 
   /** What each operation sent from this page was signed with, for a replacement when it is stuck. */
   const sent = new Map<Hex, SentOperation>();
+  /** Each operation sent from this page as the bundler took it, for the server's proof of it. */
+  const signed = new Map<Hex, RpcUserOperation<"0.7">>();
   let status: SignerStatus = loadPasskey(storage) ? "connected" : "disconnected";
   let account: { passkey: StoredPasskey; account: PartyAccount } | undefined;
   const listeners = new Set<() => void>();
@@ -142,8 +144,10 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
       const signature = await smartAccount.signUserOperation(request);
       const hash = await bundlerClient.sendUserOperation({ ...request, account: smartAccount, signature });
       sent.set(hash, { calls, nonce: request.nonce, maxFeePerGas: request.maxFeePerGas, maxPriorityFeePerGas: request.maxPriorityFeePerGas });
+      signed.set(hash, formatUserOperationRequest({ ...request, signature }) as RpcUserOperation<"0.7">);
       return hash;
     },
+    signedUserOperation: (userOpHash) => signed.get(userOpHash),
     async signTypedData(typedData) {
       const smartAccount = await currentAccount();
       return smartAccount.signTypedData(typedData);
