@@ -18,7 +18,7 @@
  *   `operation` and `args` with the operations registry; a client's subject is never taken.
  *   `replaces` names the stuck operation this one replaces (same nonce, fees × 1.1): it must be a
  *   registered operation of the same sender (400 otherwise), and becomes failed, "Replaced by
- *   <hash>".
+ *   <hash>". Records are deleted a week after registration (retention.server.ts).
  *
  * GET ?sender=0x…[&chapterId=…][&account=0x…][&evaluationId=…]
  *   200 `{ operations: [record, …] }`: the sender's operations that are not final or failed yet,

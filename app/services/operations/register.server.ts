@@ -15,6 +15,7 @@ import { partyAddress } from "../../utils/env.server";
 import type { OperationRecord } from "../../utils/operation-status";
 import { proveOperation } from "./proof.server";
 import { COLUMNS, findRow, toRecord, type Row } from "./records.server";
+import { pruneOperations } from "./retention.server";
 import { userOperationSchema } from "./user-operation.server";
 
 const registerBody = z.object(
@@ -50,7 +51,7 @@ const conflict: RegisterResult = { ok: false, status: 409, field: "userOpHash", 
  * builds from `args` (400 naming the field otherwise; 503 when the bundler cannot be reached).
  * `replaces` must name a registered operation of the same sender, which then fails. Idempotent:
  * the same hash again answers the stored record (created: false); the same hash with other
- * contents is a 409.
+ * contents is a 409. Each new record also clears out a few records past their retention.
  */
 export async function registerOperation(body: unknown): Promise<RegisterResult> {
   const parsed = registerBody.safeParse(body);
@@ -81,7 +82,10 @@ export async function registerOperation(body: unknown): Promise<RegisterResult> 
     on conflict (user_op_hash) do nothing
     returning ${COLUMNS}`);
   if (replaces) await markReplaced(replaces, userOpHash, sender);
-  if (inserted) return { ok: true, created: true, record: toRecord(inserted) };
+  if (inserted) {
+    await pruneOperations();
+    return { ok: true, created: true, record: toRecord(inserted) };
+  }
   // Registered concurrently by another request.
   const raced = await findRow(userOpHash);
   return raced && same(raced) ? { ok: true, created: false, record: toRecord(raced) } : conflict;
