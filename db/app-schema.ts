@@ -67,5 +67,7 @@ export const pendingOperations = app.table(
     // 0003: the still-pending rows by subject (containment) and by sender, for pendingOperationsFor.
     index("pending_operations_subject_idx").using("gin", sql`${t.subject} jsonb_path_ops`).where(sql`status in ('signed', 'included')`),
     index("pending_operations_pending_sender_idx").on(t.sender, t.createdAt).where(sql`status in ('signed', 'included')`),
+    // 0006: the retention delete walks the oldest rows first.
+    index("pending_operations_created_idx").on(t.createdAt),
   ],
 );

@@ -28,7 +28,7 @@ import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { stringToHex, type Address, type Hex } from "viem";
-import { UserOperationReceiptNotFoundError } from "viem/account-abstraction";
+import { formatUserOperationRequest, UserOperationReceiptNotFoundError } from "viem/account-abstraction";
 import { ADMIN } from "../tests/fixtures/accounts.js";
 import { startStack, type Stack } from "../tests/setup/stack.js";
 import { percentile } from "./bench/percentile.js";
@@ -71,9 +71,12 @@ async function oneOperation(s: Stack, appUrl: string, index: number): Promise<Me
   const prepared = await postJson(`${appUrl}/api/calls/applyForChapterMembership`, { from: account.address, args });
   if (prepared.status !== 200) throw new Error(`POST /api/calls answered ${prepared.status}: ${JSON.stringify(prepared.body)}`);
   const calls = (prepared.body.calls as { to: Address; data: Hex; value: string }[]).map(({ to, data, value }) => ({ to, data, value: BigInt(value) }));
-  const hash = await s.wallet.bundlerClient.sendUserOperation({ account, calls });
+  const operation = await s.wallet.signed(account, calls);
+  const hash = await s.wallet.send(operation);
   const sent = performance.now();
-  const registered = await postJson(`${appUrl}/api/operations`, { userOpHash: hash, sender: account.address, operation: "applyForChapterMembership", args });
+  // The signed operation proves the record while it is still in the bundler's mempool (as the browser sends it).
+  const userOperation = formatUserOperationRequest(operation);
+  const registered = await postJson(`${appUrl}/api/operations`, { userOpHash: hash, sender: account.address, operation: "applyForChapterMembership", args, userOperation });
   if (registered.status !== 201) throw new Error(`POST /api/operations answered ${registered.status}: ${JSON.stringify(registered.body)}`);
 
   const deadline = click + OP_TIMEOUT_MS;
