@@ -72,17 +72,17 @@ export function expectedTables(s: Steps) {
   });
   const joined = (name: string) => ({ joinedBlock: b(name), joinedAt: at(name) });
   const members = sortRows("members", [
-      member(ALICE, { chapterId: "1", status: "member", ...joined("chapters"), partyMember: true, partyExecutive: true, firstSeenBlock: b("chapters") }),
-      member(BOB, { chapterId: "1", status: "left", ...joined("chapters"), firstSeenBlock: b("chapters") }),
-      member(CAROL, { chapterId: "2", status: "removed", ...joined("chapters"), firstSeenBlock: b("chapters") }),
-      member(DAVE, { partyMember: true, firstSeenBlock: b("addDave") }),
-      member(OUTSIDER, { firstSeenBlock: b("addDave") }),
-      member(ERIN, { firstSeenBlock: b("addErin") }),
-      member(FRANK, { chapterId: "1", status: "left", ...joined("frankApproved"), partyMember: true, firstSeenBlock: b("frankApplies") }),
-      member(GRACE, { pendingApplicationId: id("graceReapplies"), firstSeenBlock: b("graceApplies") }),
-      member(HEIDI, { chapterId: "2", status: "removed", ...joined("heidiApproved"), partyMember: true, firstSeenBlock: b("heidiApplies") }),
-      member(IVAN, { chapterId: "4", status: "member", ...joined("chapter4"), partyMember: true, firstSeenBlock: b("ivanApplies") }),
-    ]);
+    member(ALICE, { chapterId: "1", status: "member", ...joined("chapters"), partyMember: true, partyExecutive: true, firstSeenBlock: b("chapters") }),
+    member(BOB, { chapterId: "1", status: "left", ...joined("chapters"), firstSeenBlock: b("chapters") }),
+    member(CAROL, { chapterId: "2", status: "removed", ...joined("chapters"), firstSeenBlock: b("chapters") }),
+    member(DAVE, { partyMember: true, firstSeenBlock: b("addDave") }),
+    member(OUTSIDER, { firstSeenBlock: b("addDave") }),
+    member(ERIN, { firstSeenBlock: b("addErin") }),
+    member(FRANK, { chapterId: "1", status: "left", ...joined("frankApproved"), partyMember: true, firstSeenBlock: b("frankApplies") }),
+    member(GRACE, { pendingApplicationId: id("graceReapplies"), firstSeenBlock: b("graceApplies") }),
+    member(HEIDI, { chapterId: "2", status: "removed", ...joined("heidiApproved"), partyMember: true, firstSeenBlock: b("heidiApplies") }),
+    member(IVAN, { chapterId: "4", status: "member", ...joined("chapter4"), partyMember: true, firstSeenBlock: b("ivanApplies") }),
+  ]);
 
   // --- applications and recommendations -----------------------------------------------------------
   const decided = (name: string, by: PrivateKeyAccount) => ({ decidedBy: lc(by), decidedBlock: b(name), decidedAt: at(name) });
@@ -100,15 +100,15 @@ export function expectedTables(s: Steps) {
     ...decision,
   });
   const applications = sortRows("applications", [
-      application("frankApplies", FRANK, "1", "approved", [ALICE, BOB], decided("frankApproved", BOB)),
-      application("graceApplies", GRACE, "1", "rejected", [ALICE], decided("graceRejected", ALICE)),
-      application("heidiApplies", HEIDI, "2", "approved", [CAROL], decided("heidiApproved", ALICE)),
-      // Closed by its chapter's removal: rejected, by nobody.
-      application("ivanApplies", IVAN, "3", "rejected", [], { decidedBlock: b("removeChapter3"), decidedAt: at("removeChapter3") }),
-      // Closed by ERIN's removal from the party.
-      application("erinApplies", ERIN, "1", "rejected", [], decided("erinRemoved", ALICE)),
-      application("graceReapplies", GRACE, "2", "applied", [], {}),
-    ]);
+    application("frankApplies", FRANK, "1", "approved", [ALICE, BOB], decided("frankApproved", BOB)),
+    application("graceApplies", GRACE, "1", "rejected", [ALICE], decided("graceRejected", ALICE)),
+    application("heidiApplies", HEIDI, "2", "approved", [CAROL], decided("heidiApproved", ALICE)),
+    // Closed by its chapter's removal: rejected, by nobody.
+    application("ivanApplies", IVAN, "3", "rejected", [], { decidedBlock: b("removeChapter3"), decidedAt: at("removeChapter3") }),
+    // Closed by ERIN's removal from the party.
+    application("erinApplies", ERIN, "1", "rejected", [], decided("erinRemoved", ALICE)),
+    application("graceReapplies", GRACE, "2", "applied", [], {}),
+  ]);
   const recommendation = (name: string, logIndex: number, applied: string, account: PrivateKeyAccount, chapterId: string, by: PrivateKeyAccount) => ({
     id: id(name, logIndex),
     applicationId: id(applied),
@@ -119,23 +119,23 @@ export function expectedTables(s: Steps) {
     timestamp: at(name),
   });
   const recommendations = sortRows("recommendations", [
-      recommendation("aliceRecommends", 0, "frankApplies", FRANK, "1", ALICE),
-      recommendation("aliceRecommends", 1, "graceApplies", GRACE, "1", ALICE),
-      recommendation("bobRecommends", 0, "frankApplies", FRANK, "1", BOB),
-      recommendation("carolRecommends", 0, "heidiApplies", HEIDI, "2", CAROL),
-    ]);
+    recommendation("aliceRecommends", 0, "frankApplies", FRANK, "1", ALICE),
+    recommendation("aliceRecommends", 1, "graceApplies", GRACE, "1", ALICE),
+    recommendation("bobRecommends", 0, "frankApplies", FRANK, "1", BOB),
+    recommendation("carolRecommends", 0, "heidiApplies", HEIDI, "2", CAROL),
+  ]);
 
   // --- executives -------------------------------------------------------------------------------
   const chapter_executives = sortRows("chapter_executives", [
-      // Promoted, demoted, promoted again, and demoted by leaving the party.
-      { account: lc(BOB), chapterId: "1", active: false, promotedBy: lc(ALICE), promotedBlock: b("bobCEAgain"), demotedBy: lc(BOB), demotedBlock: b("bobLeavesParty") },
-      // Demoted by leaving the chapter.
-      { account: lc(FRANK), chapterId: "1", active: false, promotedBy: lc(ALICE), promotedBlock: b("frankCE"), demotedBy: lc(FRANK), demotedBlock: b("frankLeaves") },
-    ]);
+    // Promoted, demoted, promoted again, and demoted by leaving the party.
+    { account: lc(BOB), chapterId: "1", active: false, promotedBy: lc(ALICE), promotedBlock: b("bobCEAgain"), demotedBy: lc(BOB), demotedBlock: b("bobLeavesParty") },
+    // Demoted by leaving the chapter.
+    { account: lc(FRANK), chapterId: "1", active: false, promotedBy: lc(ALICE), promotedBlock: b("frankCE"), demotedBy: lc(FRANK), demotedBlock: b("frankLeaves") },
+  ]);
   const party_executives = sortRows("party_executives", [
-      { account: lc(ALICE), active: true, promotedBy: lc(ADMIN), promotedBlock: b("alicePE"), demotedBy: null, demotedBlock: null },
-      { account: lc(DAVE), active: false, promotedBy: lc(ADMIN), promotedBlock: b("davePE"), demotedBy: lc(ADMIN), demotedBlock: b("daveDemoted") },
-    ]);
+    { account: lc(ALICE), active: true, promotedBy: lc(ADMIN), promotedBlock: b("alicePE"), demotedBy: null, demotedBlock: null },
+    { account: lc(DAVE), active: false, promotedBy: lc(ADMIN), promotedBlock: b("davePE"), demotedBy: lc(ADMIN), demotedBlock: b("daveDemoted") },
+  ]);
   const change = (name: string, account: PrivateKeyAccount, chapterId: string | null, action: string, by: PrivateKeyAccount) => ({
     id: id(name),
     account: lc(account),
@@ -146,16 +146,16 @@ export function expectedTables(s: Steps) {
     timestamp: at(name),
   });
   const executive_history = sortRows("executive_history", [
-      change("alicePE", ALICE, null, "promoted", ADMIN),
-      change("bobCE", BOB, "1", "promoted", ALICE),
-      change("bobDemoted", BOB, "1", "demoted", ALICE),
-      change("frankCE", FRANK, "1", "promoted", ALICE),
-      change("bobCEAgain", BOB, "1", "promoted", ALICE),
-      change("frankLeaves", FRANK, "1", "demoted", FRANK),
-      change("bobLeavesParty", BOB, "1", "demoted", BOB),
-      change("davePE", DAVE, null, "promoted", ADMIN),
-      change("daveDemoted", DAVE, null, "demoted", ADMIN),
-    ]);
+    change("alicePE", ALICE, null, "promoted", ADMIN),
+    change("bobCE", BOB, "1", "promoted", ALICE),
+    change("bobDemoted", BOB, "1", "demoted", ALICE),
+    change("frankCE", FRANK, "1", "promoted", ALICE),
+    change("bobCEAgain", BOB, "1", "promoted", ALICE),
+    change("frankLeaves", FRANK, "1", "demoted", FRANK),
+    change("bobLeavesParty", BOB, "1", "demoted", BOB),
+    change("davePE", DAVE, null, "promoted", ADMIN),
+    change("daveDemoted", DAVE, null, "demoted", ADMIN),
+  ]);
   const role = (name: string, roleName: string, holder: PrivateKeyAccount, by = ADMIN) => ({
     role: roleName,
     holder: lc(holder),
@@ -208,11 +208,11 @@ export function expectedTables(s: Steps) {
     timestamp: at(name),
   });
   const votes = sortRows("votes", [
-      vote("bobRevotes", "1", BOB, 5),
-      vote("frankVotes", "1", FRANK, -2),
-      vote("heidiVotes", "2", HEIDI, 1),
-      vote("ivanVotes", "3", IVAN, 2),
-    ]);
+    vote("bobRevotes", "1", BOB, 5),
+    vote("frankVotes", "1", FRANK, -2),
+    vote("heidiVotes", "2", HEIDI, 1),
+    vote("ivanVotes", "3", IVAN, 2),
+  ]);
   const info_messages = [
     {
       id: "1", eventName: "General assembly", infoType: 1, hashCode: 0x12, hashSize: 32, hashDigest: MINUTES,
