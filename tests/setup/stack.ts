@@ -147,8 +147,12 @@ export async function startStack({
       query: async <T = Record<string, unknown>>(text: string, params: unknown[] = []) => (await need(pool, "database").query(text, params)).rows as T[],
       /** Waits until the indexer has indexed the chain's current head (read fresh, not from viem's cache), and the page cache has caught up. */
       waitForIndexer,
-      /** Waits until the app server's page cache is at the database's current version (after a write to the app's tables). */
-      waitForPageCache: () => (app && pool && indexer ? waitForPageCache(app.url, pool, indexer.viewsSchema) : Promise.resolve()),
+      /**
+       * Waits until the app server's page cache (or that of the server at `url`, started with
+       * appEnv) is at the database's current version: after a write to the app's tables, or before
+       * filling a new server's cache (it keeps no page rendered before its first version poll).
+       */
+      waitForPageCache: (url = app?.url) => (url && pool && indexer ? waitForPageCache(url, pool, indexer.viewsSchema) : Promise.resolve()),
       stop,
     };
   } catch (error) {

@@ -171,6 +171,8 @@ describe("503", () => {
     try {
       const app = await startAppServer({ env: { ...stack.appEnv, DATABASE_URL: viaProxy(stack.databaseUrl, proxy.port) } });
       servers.push(app);
+      // Else a page asked for before the server's first version poll is not cached, and answers 503 below before the others.
+      await stack.waitForPageCache(app.url);
       for (const path of PAGES.slice(0, -1)) await page(path, app.url);
 
       proxy.cut();
