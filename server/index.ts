@@ -113,6 +113,13 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   // Remix's single fetch needs the platform's own Request and Response, not the adapter's.
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   const server = createServer((req, res) => {
+    // A body the app refused part-way (413) or never read: none of the rest is read. The answer goes
+    // out, then a FIN; the connection is dropped if the client keeps it open (no lingering reads).
+    res.once("finish", () => {
+      if (req.complete) return;
+      req.socket.end();
+      setTimeout(() => req.socket.destroy(), 5_000).unref();
+    });
     if (cache?.serveHit(req, res)) return;
     // What the cache is at: a test can wait for it to reach what the database says.
     if (req.url === "/healthz" && version) res.setHeader("x-read-model-version", version.current() ?? "");

@@ -33,5 +33,7 @@ export function canonicalUrl(request: Request, path: string, query: QueryValues 
   const url = new URL(request.url);
   const returned = Object.fromEntries(RETURN_PARAMS.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)]] : [])));
   const canonical = canonicalPath(path, { ...query, ...returned });
-  if (url.pathname + url.search !== canonical) throw redirect(canonical, 301);
+  // Compared as URLSearchParams writes it: `after=1:2` and `after=1%3A2` are one spelling.
+  const asked = new URLSearchParams(url.search).toString();
+  if (url.pathname + (asked ? `?${asked}` : "") !== canonical) throw redirect(canonical, 301);
 }

@@ -7,10 +7,17 @@
 
 /**
  * The stream's bytes, or undefined once they exceed `limit`. Past the limit the rest is read and
- * dropped up to `drainLimit` bytes (so an HTTP client can read the 413 instead of seeing its
- * upload reset); beyond that the stream is cancelled at once.
+ * dropped up to `drainLimit` bytes; beyond that reading stops at once: an upstream answer is
+ * cancelled, a request body is left unread (`keepOpen`): cancelling it would close the client's
+ * connection before the 413 is written, and unread it stops the socket by backpressure (the web
+ * server then closes the connection once the answer is sent: server/index.ts).
  */
-export async function readStreamLimited(stream: ReadableStream<Uint8Array>, limit: number, drainLimit = limit): Promise<Uint8Array | undefined> {
+export async function readStreamLimited(
+  stream: ReadableStream<Uint8Array>,
+  limit: number,
+  drainLimit = limit,
+  { keepOpen = false }: { keepOpen?: boolean } = {},
+): Promise<Uint8Array | undefined> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -19,7 +26,8 @@ export async function readStreamLimited(stream: ReadableStream<Uint8Array>, limi
     if (done) break;
     total += value.byteLength;
     if (total > drainLimit) {
-      await reader.cancel().catch(() => undefined);
+      if (keepOpen) reader.releaseLock();
+      else await reader.cancel().catch(() => undefined);
       return undefined;
     }
     if (total <= limit) chunks.push(value);
@@ -36,12 +44,13 @@ export async function readStreamLimited(stream: ReadableStream<Uint8Array>, limi
 
 /** A request's or response's body as text, or undefined once it exceeds `limit` bytes (see above). */
 export async function readLimited(message: Request | Response, limit: number, drainLimit = limit): Promise<string | undefined> {
+  const request = message instanceof Request;
   const declared = Number(message.headers.get("content-length") ?? 0);
   if (declared > drainLimit) {
-    await message.body?.cancel().catch(() => undefined);
+    if (!request) await message.body?.cancel().catch(() => undefined);
     return undefined;
   }
   if (!message.body) return "";
-  const bytes = await readStreamLimited(message.body, limit, drainLimit);
+  const bytes = await readStreamLimited(message.body, limit, drainLimit, { keepOpen: request });
   return bytes && new TextDecoder().decode(bytes);
 }

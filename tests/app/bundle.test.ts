@@ -33,7 +33,7 @@ type Manifest = { entry: { module: string; imports?: string[] }; routes: Record<
 async function initialScripts(path: string) {
   const { body } = await get(app.url, path);
   const preloaded = [...body.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
-  const inline = /<script type="module"[^>]*>([\s\S]*?)<\/script>/.exec(body)![1]!;
+  const inline = /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(body)![1]!;
   const imported = [...inline.matchAll(/(?:from |import\()"([^"]+\.js)"/g)].map((m) => m[1]!);
   const manifest = JSON.parse(/window\.__remixManifest = (\{[\s\S]*?\});\n/.exec(inline)![1]!) as Manifest;
   return { scripts: [...new Set([...preloaded, ...imported])].sort(), manifest };

@@ -18,6 +18,16 @@ export async function get(base: string, path: string): Promise<Page> {
   return { status: response.status, headers: response.headers, body, main };
 }
 
+/**
+ * Like `get`, but another spelling of a page (a 301 to its one URL: app/utils/canonical-url.server.ts)
+ * is followed once, so the page is what comes back.
+ */
+export async function getCanonical(base: string, path: string): Promise<Page> {
+  const first = await get(base, path);
+  const location = first.status === 301 ? first.headers.get("location") : null;
+  return location?.startsWith("/") ? get(base, location) : first;
+}
+
 export function decode(html: string): string {
   return html
     .replace(/&quot;/g, '"')

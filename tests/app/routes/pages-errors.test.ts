@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { startAppServer, type AppServer } from "../../setup/app-server.js";
 import { READ_MODEL_TABLES } from "../../setup/read-model.js";
-import { errorOf, get, leaksInternals, memberLinks, section, text } from "../../setup/html.js";
+import { errorOf, get, getCanonical, leaksInternals, memberLinks, section, text } from "../../setup/html.js";
 import { startTcpProxy, viaProxy } from "../../setup/tcp-proxy.js";
 import { chain, expectIndexerStatus, page, rowsOf, stack, usePagesStack } from "./pages-stack.js";
 
@@ -83,7 +83,7 @@ describe("failure paths", () => {
   ];
 
   it.each(cases)("%s answers %i with the message", async (path, status, message) => {
-    const result = await get(stack.appUrl, path);
+    const result = await getCanonical(stack.appUrl, path);
     expect(result.status).toBe(status);
     expect(errorOf(result)).toEqual({
       status,
@@ -109,7 +109,7 @@ describe("failure paths", () => {
     }
   });
 
-  it("odd but valid requests answer 200, and nothing answers 500", async () => {
+  it("odd but valid requests answer the page (through its one URL), and nothing answers 500", async () => {
     for (const path of [
       "/chapters/00001",
       "/?q=" + "x".repeat(1000),

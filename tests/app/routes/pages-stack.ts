@@ -12,7 +12,7 @@
  */
 import type { Address } from "viem";
 import { chainFacts, type ChainFacts } from "../../setup/chain-facts.js";
-import { errorOf, get, indexerStatus, leaksInternals, section, tableRows, type Page } from "../../setup/html.js";
+import { errorOf, getCanonical, indexerStatus, leaksInternals, section, tableRows, type Page } from "../../setup/html.js";
 import { startStack, type Stack } from "../../setup/stack.js";
 
 export let stack: Stack;
@@ -31,7 +31,7 @@ export function usePagesStack() {
 
 /** A page that must answer 200 with the indexer's state in the status bar and nothing internal. */
 export async function page(path: string, base = stack.appUrl): Promise<Page> {
-  const result = await get(base, path);
+  const result = await getCanonical(base, path);
   expect(result.status, `${path}: ${errorOf(result)?.message}`).toBe(200);
   expect(leaksInternals(result.body), path).toBe(false);
   await expectIndexerStatus(result);
