@@ -103,6 +103,9 @@ export class PhaseRunner {
         progressAt = Date.now();
         const again = signed.filter((_, i) => !receipts.has(hashes[i]!));
         await Promise.all(again.map((serializedTransaction) => walletClient.sendRawTransaction({ serializedTransaction }).catch(() => undefined)));
+        // Automine mines when a transaction arrives; ones that arrived while a block was being mined can
+        // sit in the pool, ready, until the next one: a block now takes them.
+        if (this.automine) await testClient.mine({ blocks: 1 });
       }
       if (Date.now() > deadline) {
         throw new Error(`demo seed phase "${name}": ${hashes.length - receipts.size} transactions were never mined`);
