@@ -31,8 +31,11 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
   const end = "seconds" in load ? started + load.seconds * 1000 : Infinity;
   let remaining = "amount" in load ? load.amount : Infinity;
   await Promise.all(
-    Array.from({ length: load.connections }, async () => {
-      const client = new Client(url, { pipelining: 1 });
+    Array.from({ length: load.connections }, async (_, i) => {
+      // Each connection is one client, as a hundred people would be: its own loopback address, so
+      // the server's per-client bounds (render gate, rate limits) see a hundred clients, not one.
+      const local = /^http:\/\/127\.0\.0\.1[:/]/.test(url) ? { localAddress: `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}` } : {};
+      const client = new Client(url, { pipelining: 1, ...local });
       try {
         while (remaining-- > 0 && performance.now() < end) {
           const t = performance.now();
