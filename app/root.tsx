@@ -1,9 +1,10 @@
-import type { LinksFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Links, Meta, NavLink, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ClientOnly, WalletRoot } from "./components/client-only";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IndexerStatusBar } from "./components/indexer-status";
+import { getViewer } from "./models/viewer.server";
 import { getIndexerState } from "./services/indexer-status.server";
 import { publicEnv } from "./utils/env.server";
 import { useNonce } from "./utils/nonce";
@@ -15,8 +16,10 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader() {
-  return { indexer: await getIndexerState(), env: publicEnv() };
+export async function loader({ request }: LoaderFunctionArgs) {
+  // The viewer only when signed in: a request with a session is never served from the page cache.
+  const [indexer, viewer] = await Promise.all([getIndexerState(), getViewer(request)]);
+  return { indexer, env: publicEnv(), viewer };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -42,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink to="/evaluations">Evaluations</NavLink>
             <NavLink to="/info">Info</NavLink>
             <NavLink to="/party">Party</NavLink>
+            {data?.viewer ? <NavLink to="/me">My page</NavLink> : null}
           </nav>
           <IndexerStatusBar state={data?.indexer} />
           {data?.env.wallet ? (

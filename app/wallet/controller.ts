@@ -23,6 +23,8 @@ export type WalletSnapshot = {
   state: SignerState;
   /** An alert for the person: a failed command, "Account not available", ... */
   alert: string | null;
+  /** Counts the server session's changes (log_in done, log_out sent): the page reloads its data on each. */
+  sessionChanges: number;
 };
 
 export type WalletController = {
@@ -96,7 +98,7 @@ async function describe(error: unknown): Promise<string> {
 
 export function createWalletController(config: WalletConfig, environment: WalletEnvironment = browserEnvironment()): WalletController {
   const { storage, flashStorage } = environment;
-  let snapshot: WalletSnapshot = { config, state: initialSignerState, alert: null };
+  let snapshot: WalletSnapshot = { config, state: initialSignerState, alert: null, sessionChanges: 0 };
   const listeners = new Set<() => void>();
   let backend: Promise<Backend> | undefined;
 
@@ -137,6 +139,7 @@ export function createWalletController(config: WalletConfig, environment: Wallet
         verifyingContract: config.partyAddress,
         fetch: environment.fetch,
       });
+      update({ sessionChanges: snapshot.sessionChanges + 1 });
     } catch (error) {
       // A CommandError's message is SPEC 8's "Error sending command: {message} ({status})".
       update({ alert: error instanceof CommandError ? error.message : await describe(error) });
@@ -181,6 +184,7 @@ export function createWalletController(config: WalletConfig, environment: Wallet
     clearSession(storage);
     await environment.clearDatabases();
     dispatch({ type: "logout" });
+    update({ sessionChanges: snapshot.sessionChanges + 1 });
   }
 
   async function requireWallet(): Promise<{ wallet: Wallet; address: Address }> {

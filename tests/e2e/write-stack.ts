@@ -17,6 +17,8 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import { getAddress, type Address } from "viem";
+import { grantRole, type Role } from "../../app/services/dev-roles.server.js";
 import { startBundler } from "../../scripts/lib/bundler.js";
 import { ROOT } from "../../scripts/lib/paths.js";
 import { deployWalletInfra } from "../../scripts/lib/wallet-infra.js";
@@ -61,6 +63,12 @@ export async function startWriteStack({ appEnv = {} }: StartWriteStackParameters
       browser,
       person,
       people,
+      /** Gives an account a role on the chain as `npm run grant` does, then waits for the indexer to have it. */
+      async grant(account: Address, role: Role, chapterId?: bigint) {
+        const result = await grantRole({ rpcUrl, party: address, account, role, chapterId });
+        await waitForIndexer();
+        return result;
+      },
       stop,
     };
   } catch (error) {
@@ -91,6 +99,8 @@ export type Person = {
   /** The passkeys the virtual authenticator holds. */
   credentials(): Promise<{ credentialId: string; isResidentCredential: boolean; signCount: number }[]>;
   screenshot(file: string): Promise<void>;
+  /** The page as it is now at 1280 px and at 390 px wide (a phone): `<name>-1280.png`, `<name>-390.png`. */
+  screens(name: string): Promise<void>;
 };
 
 export async function newPerson(browser: Browser, appUrl: string, name: string): Promise<Person> {
@@ -134,6 +144,14 @@ export async function newPerson(browser: Browser, appUrl: string, name: string):
     async screenshot(file) {
       await page.screenshot({ path: join(SCREENSHOTS, file), fullPage: true });
     },
+    async screens(name) {
+      const size = page.viewportSize();
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+      }
+      if (size) await page.setViewportSize(size);
+    },
   };
 }
 
@@ -145,3 +163,14 @@ export async function hydrated(page: Page): Promise<void> {
 
 /** The signer status the header shows (SPEC 4). */
 export const signerStatus = (page: Page) => page.locator(".wallet").getAttribute("data-signer-status");
+
+/** Signs up on the home page; resolves with the smart account's address once log_in set the session cookie. */
+export async function signUp(person: Person): Promise<Address> {
+  const page = await person.open("/");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.locator(".wallet[data-signer-status='connected']").waitFor();
+  // The header's "My page" link: log_in set the session cookie and the page reloaded its data with it.
+  await page.getByRole("link", { name: "My page" }).waitFor({ timeout: 30_000 });
+  const session = await page.evaluate(() => JSON.parse(localStorage.getItem("party.wallet.session") ?? "null") as { address: string } | null);
+  return getAddress(session!.address);
+}

@@ -8,10 +8,10 @@
  * artifacts/screenshots/write-*.png.
  */
 import type { Page } from "playwright-core";
-import { getAddress, type Address } from "viem";
+import type { Address } from "viem";
 import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
 import { ADMIN } from "../fixtures/accounts.js";
-import { signerStatus, startWriteStack, type Person, type WriteStack } from "./write-stack.js";
+import { signUp, startWriteStack, type Person, type WriteStack } from "./write-stack.js";
 
 let stack: WriteStack;
 /** Applies, is approved, votes. */
@@ -32,17 +32,6 @@ afterAll(async () => {
 afterEach(() => {
   for (const person of stack?.people ?? []) expect(person.problems).toEqual([]);
 });
-
-/** Signs up on the home page; resolves with the smart account's address once log_in set the session cookie. */
-async function signUp(person: Person): Promise<Address> {
-  const page = await person.open("/");
-  expect(await signerStatus(page)).toBe("disconnected");
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.locator(".wallet[data-signer-status='connected']").waitFor();
-  await expect.poll(async () => (await person.context.cookies()).some((c) => c.name === "__Host-session"), { timeout: 20_000 }).toBe(true);
-  const session = await page.evaluate(() => JSON.parse(localStorage.getItem("party.wallet.session") ?? "null") as { address: string } | null);
-  return getAddress(session!.address);
-}
 
 /**
  * Records every status the operation's status line shows (a MutationObserver, so short-lived ones

@@ -8,6 +8,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { OperationName } from "../../calls";
+import { explainError } from "../../calls/revert-sentences";
 import { SCORE_MAX, SCORE_MIN } from "../../calls/score";
 import type { OperationProgress } from "../../wallet/operations";
 import { useWallet } from "./use-wallet";
@@ -73,7 +74,9 @@ export function useOperation(operation: OperationName) {
   return { ...state, run, ready: controller !== null };
 }
 
-function Status({ state }: { state: RunState }) {
+/** The operation's lifecycle, or its error: SPEC 8's text, then the plain sentence for a contract error. */
+export function Status({ state }: { state: Pick<RunState, "progress" | "error"> }) {
+  const explanation = state.error ? explainError(state.error) : undefined;
   return (
     <>
       {state.progress && !state.error ? (
@@ -83,7 +86,8 @@ function Status({ state }: { state: RunState }) {
       ) : null}
       {state.error ? (
         <span role="alert" data-status="failed">
-          {state.error}
+          <span className="error-text">{state.error}</span>
+          {explanation ? <span className="error-explanation"> {explanation}</span> : null}
         </span>
       ) : null}
     </>

@@ -4,6 +4,8 @@
  * after hydration (../client-only.tsx); it carries the few style rules of the wallet UI, since
  * the write buttons only appear once it is there.
  */
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { shortAddress } from "../../utils/format";
 import type { SignerState } from "../../wallet/signer-state";
 import { useWallet } from "./use-wallet";
@@ -39,6 +41,15 @@ export default function WalletRoot() {
   const { controller, snapshot } = useWallet();
   const state: SignerState = snapshot?.state ?? { status: "initializing" };
   const busy = !controller || state.status === "initializing" || state.status === "authenticating";
+  // Signed in or out on the server: the pages' data (the viewer's roles, "My page") follows.
+  const revalidator = useRevalidator();
+  const sessionChanges = useRef(0);
+  useEffect(() => {
+    const changes = snapshot?.sessionChanges ?? 0;
+    if (changes === sessionChanges.current) return;
+    sessionChanges.current = changes;
+    revalidator.revalidate();
+  }, [snapshot?.sessionChanges]);
   return (
     <div className="wallet" data-signer-status={state.status}>
       <style>{STYLES}</style>
