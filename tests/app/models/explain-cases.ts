@@ -14,6 +14,7 @@ export type Models = {
   proofs: typeof import("../../../app/services/proofs.server");
   indexerStatus: typeof import("../../../app/services/indexer-status.server");
   readModel: typeof import("../../../db/query.server");
+  viewer: typeof import("../../../app/models/viewer.server");
 };
 
 /** Parameters picked from the loaded data so that each query meets its worst realistic case. */
@@ -34,6 +35,8 @@ export type Fixtures = {
   commonEventName: string;
   rareEventName: string;
   newestInfoId: bigint;
+  /** A request carrying a live session of the chapter executive (app.sessions, migrated for this test). */
+  executiveRequest: Request;
 };
 
 const UNKNOWN: Address = "0x00000000000000000000000000000000000dead0";
@@ -114,6 +117,7 @@ export const CASES: Case[] = [
     fn: "evaluations.getEvaluationVotes",
     run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 100_000 }),
   },
+  { name: "getViewer: a chapter executive's session", fn: "viewer.getViewer", run: (m, f) => m.viewer.getViewer(f.executiveRequest) },
   { name: "listInfoMessages: first page", fn: "info.listInfoMessages", run: (m) => m.info.listInfoMessages({ limit: 51 }) },
   {
     name: "listInfoMessages: page before a cursor",

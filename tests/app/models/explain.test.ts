@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import type { Address } from "viem";
+import { migrate } from "../../../db/migrate.js";
 import { freePort } from "../../../scripts/lib/free-port.js";
 import { ROOT } from "../../../scripts/lib/paths.js";
 import { createSyntheticReadModel, type SyntheticReadModel } from "../../../scripts/lib/synthetic-read-model.js";
@@ -58,7 +59,10 @@ beforeAll(async () => {
     proofs: await import("../../../app/services/proofs.server"),
     indexerStatus: await import("../../../app/services/indexer-status.server"),
     readModel: await import("../../../db/query.server"),
+    viewer: await import("../../../app/models/viewer.server"),
   };
+  // The viewer reads the app's own sessions table beside the read model.
+  await migrate(database.url);
 
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -110,7 +114,12 @@ beforeAll(async () => {
       commonEventName: await one<string>(`select event_name from ${S}.info_messages group by 1 order by count(*) desc limit 1`),
       rareEventName: await one<string>(`select event_name from ${S}.info_messages group by 1 order by count(*), 1 limit 1`),
       newestInfoId: BigInt(await one<string>(`select max(id) from ${S}.info_messages`)),
+      executiveRequest: new Request("http://app.test/"),
     };
+    const { createSession } = await import("../../../app/models/sessions.server");
+    const { SESSION_COOKIE } = await import("../../../app/utils/session-cookie.server");
+    const { token } = await createSession(fixtures.chapterExecutive);
+    fixtures.executiveRequest = new Request("http://app.test/", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
   } finally {
     await client.end();
   }
