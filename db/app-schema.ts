@@ -60,6 +60,8 @@ export const pendingOperations = app.table(
     calls: jsonb("calls"),
     /** 0003: when the operation was checked against the bundler or its block (sender and calls); null until then. */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** 0007: when the member clicked (the browser's time, bounded at registration), for the analytics' time from click to indexed. */
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
   },
   (t) => [
     index("pending_operations_sender_idx").on(t.sender, t.createdAt),

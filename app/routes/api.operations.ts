@@ -2,9 +2,11 @@
  * /api/operations — the server's record of the user operations members sent (the status rules:
  * app/utils/operation-status.ts; registering and advancing: app/services/operations/).
  *
- * POST, JSON `{ userOpHash, sender, operation, args, userOperation?, replaces? }`, right after the
- * bundler accepted the operation (eth_sendUserOperation returned `userOpHash`; `userOperation` is
- * the signed operation it was given):
+ * POST, JSON `{ userOpHash, sender, operation, args, userOperation?, replaces?, clickedAt? }`, right
+ * after the bundler accepted the operation (eth_sendUserOperation returned `userOpHash`;
+ * `userOperation` is the signed operation it was given; `clickedAt` the click, ms since 1970, for
+ * analytics: a time more than 5 s ahead or 10 minutes behind the server's becomes the
+ * registration time, a non-number is a 400):
  *   201 `{ userOpHash, status: "signed" }` registered; 200 `{ userOpHash, status }` the same hash
  *   was registered before with the same contents (idempotent; status as it is now);
  *   400 `{ message, field }` invalid input — `operation` not a registry name, `args` that the
@@ -18,7 +20,8 @@
  *   `operation` and `args` with the operations registry; a client's subject is never taken.
  *   `replaces` names the stuck operation this one replaces (same nonce, fees × 1.1): it must be a
  *   registered operation of the same sender (400 otherwise), and becomes failed, "Replaced by
- *   <hash>". Records are deleted a week after registration (retention.server.ts).
+ *   <hash>". Records are deleted a week after registration (retention.server.ts). When an
+ *   operation ends (indexed or failed) its one analytics event is sent (outcome.server.ts).
  *
  * GET ?sender=0x…[&chapterId=…][&account=0x…][&evaluationId=…]
  *   200 `{ operations: [record, …] }`: the sender's operations that are not final or failed yet,

@@ -37,6 +37,8 @@ type CallsAnswer = { calls?: { to: Address; data: Hex; value: string }[]; messag
 
 /** Runs the operation; resolves when it is final (or only included, see above), rejects with the text to show. */
 export async function runOperation({ wallet, from, operation, args, onProgress, fetch = globalThis.fetch, signal }: RunOperationParameters): Promise<void> {
+  // The click, for the server's analytics (time from click to indexed).
+  const clickedAt = Date.now();
   onProgress({ status: "preparing" });
   const response = await fetch(`/api/calls/${operation}`, {
     method: "POST",
@@ -59,7 +61,7 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
     headers: { "content-type": "application/json", accept: "application/json" },
     body: JSON.stringify(
       // The signed operation proves it to the server while it is not in a block yet.
-      { userOpHash, sender: from, operation, args, userOperation: wallet.signedUserOperation?.(userOpHash) },
+      { userOpHash, sender: from, operation, args, userOperation: wallet.signedUserOperation?.(userOpHash), clickedAt },
       (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value),
     ),
     signal,

@@ -22,6 +22,7 @@ import {
 } from "../../utils/operation-status";
 import { bundledOperation, bundlerReceipt } from "../bundler.server";
 import { chainClient, shortError } from "../chain.server";
+import { endsOperation, trackOutcome } from "./outcome.server";
 import { COLUMNS, findRow, toRecord, type Row } from "./records.server";
 
 /** A signed operation with no receipt after this long, unknown to the bundler, is dropped (failed). */
@@ -104,6 +105,8 @@ async function advance(row: Row): Promise<Row> {
         error = ${next.error}, updated_at = now()
     where user_op_hash = ${row.userOpHash} and status = ${row.status}
     returning ${COLUMNS}`);
+  // Only the request whose UPDATE won sees the row, so the end is reported once however many poll.
+  if (updated && endsOperation(row.status, updated.status)) trackOutcome(updated);
   // Another request advanced it meanwhile: theirs is at least as far.
   return updated ?? (await findRow(row.userOpHash)) ?? row;
 }

@@ -19,10 +19,12 @@ export type Row = {
   error: string | null;
   createdAt: Date | string;
   updatedAt: Date | string;
+  /** When the member clicked (null before migration 0007): analytics only, never answered. */
+  clickedAt: Date | string | null;
 };
 
 export const COLUMNS = sql.raw(`user_op_hash as "userOpHash", sender, operation, subject, status, transaction_hash as "transactionHash",
-  block_number::text as "blockNumber", error, created_at as "createdAt", updated_at as "updatedAt"`);
+  block_number::text as "blockNumber", error, created_at as "createdAt", updated_at as "updatedAt", clicked_at as "clickedAt"`);
 
 export function toRecord(row: Row): OperationRecord {
   return {

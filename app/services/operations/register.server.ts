@@ -13,6 +13,7 @@ import { address, hash32 } from "../../calls/fields";
 import { inputIssue } from "../../calls/operation";
 import { partyAddress } from "../../utils/env.server";
 import type { OperationRecord } from "../../utils/operation-status";
+import { clickTime } from "./outcome.server";
 import { proveOperation } from "./proof.server";
 import { COLUMNS, findRow, toRecord, type Row } from "./records.server";
 import { pruneOperations } from "./retention.server";
@@ -35,6 +36,8 @@ const registerBody = z.object(
     replaces: hash32("user operation hash").optional(),
     /** The signed operation as sent with eth_sendUserOperation: proves a hash the bundler holds but cannot show yet. */
     userOperation: userOperationSchema.optional(),
+    /** When the member clicked (ms since 1970, the browser's clock), for analytics; an implausible time becomes the registration time. */
+    clickedAt: z.number({ invalid_type_error: "must be a time in milliseconds since 1970" }).int("must be a whole number of milliseconds").nonnegative("must be a time in milliseconds since 1970").optional(),
   },
   { invalid_type_error: "must be a JSON object: { userOpHash, sender, operation, args }" },
 );
@@ -61,7 +64,7 @@ export async function registerOperation(body: unknown): Promise<RegisterResult> 
       ? { ok: false, status: 400, ...issue }
       : { ok: false, status: 400, message: `The body ${parsed.error.issues[0]!.message}` };
   }
-  const { userOpHash, sender, operation, args, replaces, userOperation } = parsed.data;
+  const { userOpHash, sender, operation, args, replaces, userOperation, clickedAt } = parsed.data;
   if (!isOperationName(operation)) throw new Error("unreachable: operation validated above");
   const prepared = operations[operation].prepare(partyAddress(), args);
   if (!prepared.ok) return { ok: false, status: 400, message: prepared.message, field: prepared.field };
@@ -77,8 +80,9 @@ export async function registerOperation(body: unknown): Promise<RegisterResult> 
   if (refused) return refused;
 
   const [inserted] = await rows<Row>(sql`
-    insert into app.pending_operations (user_op_hash, sender, operation, subject, status, calls, verified_at)
-    values (${userOpHash}, ${sender}, ${operation}, ${JSON.stringify(subject)}::jsonb, 'signed', ${JSON.stringify(calls)}::jsonb, now())
+    insert into app.pending_operations (user_op_hash, sender, operation, subject, status, calls, verified_at, clicked_at)
+    values (${userOpHash}, ${sender}, ${operation}, ${JSON.stringify(subject)}::jsonb, 'signed', ${JSON.stringify(calls)}::jsonb, now(),
+      ${clickTime(clickedAt, Date.now()).toISOString()})
     on conflict (user_op_hash) do nothing
     returning ${COLUMNS}`);
   if (replaces) await markReplaced(replaces, userOpHash, sender);
