@@ -4,6 +4,7 @@ import { ChapterMap } from "../components/chapter-map";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage } from "../components/links";
+import { AddChaptersSection } from "../components/screens/chapter-admin";
 import { listChapters } from "../models/chapters.server";
 import { parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -68,6 +69,7 @@ export default function Chapters() {
           <NextPage param="after" cursor={next} extra={q ? { q } : undefined} />
         </div>
       </div>
+      <AddChaptersSection chapters={map} />
     </>
   );
 }

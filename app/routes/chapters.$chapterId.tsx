@@ -10,6 +10,7 @@ import { ExportFact, Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
 import { AddressLink, NextPage } from "../components/links";
 import { PendingList } from "../components/pending-list";
+import { ChapterAdminSection } from "../components/screens/chapter-admin";
 import { getChapter, getChapterMembers, type ChapterMemberRow } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
@@ -146,6 +147,7 @@ export default function Chapter() {
 
       <h2>Recent activity</h2>
       <ActivityList rows={chapter.activity} />
+      <ChapterAdminSection chapter={{ ...chapter, label: chapterLabel(chapter) }} members={members.map((m) => m.account)} />
     </>
   );
 }

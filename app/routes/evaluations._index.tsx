@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage } from "../components/links";
+import { MintEvaluationSection } from "../components/screens/publishers";
 import { listEvaluations } from "../models/evaluations.server";
 import { mean } from "../utils/format";
 import { parseChapterId, parseEvaluationId } from "../utils/http.server";
@@ -48,6 +49,7 @@ export default function Evaluations() {
         ]}
       />
       <NextPage param="before" cursor={next} />
+      <MintEvaluationSection chapterId={chapterId ?? undefined} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, NextPage } from "../components/links";
+import { SendInfoSection } from "../components/screens/publishers";
 import { listInfoMessages } from "../models/info.server";
 import { env } from "../utils/env.server";
 import { formatTime } from "../utils/format";
@@ -78,6 +79,7 @@ export default function Info() {
         ]}
       />
       <NextPage param="before" cursor={next} extra={extra} />
+      <SendInfoSection />
     </>
   );
 }

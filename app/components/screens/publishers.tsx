@@ -1,0 +1,38 @@
+/**
+ * The publishers' controls: "Mint evaluation" on the evaluations page for the evaluation minter,
+ * "Send info" on /info for the info sender. Each renders only for the account the read model
+ * names as the role's holder (a hint: the contract decides); the forms sign, so they load lazily.
+ */
+import { lazy } from "react";
+import { holds, useViewer } from "../../utils/viewer";
+import { Controls } from "./chapter-executive";
+
+const forms = () => import("../wallet/publisher-forms.client");
+const MintEvaluation = lazy(() => forms().then((m) => ({ default: m.MintEvaluation })));
+const SendInfo = lazy(() => forms().then((m) => ({ default: m.SendInfo })));
+
+/** For the evaluation minter; `chapterId` fills in the chapter the page is about. */
+export function MintEvaluationSection({ chapterId }: { chapterId?: string }) {
+  if (!holds(useViewer(), "evaluationMinter")) return null;
+  return (
+    <section className="role-section">
+      <h2>Mint an evaluation</h2>
+      <Controls name="mint-evaluation">
+        <MintEvaluation chapterId={chapterId} />
+      </Controls>
+    </section>
+  );
+}
+
+/** For the info sender. */
+export function SendInfoSection() {
+  if (!holds(useViewer(), "infoSender")) return null;
+  return (
+    <section className="role-section">
+      <h2>Send info</h2>
+      <Controls name="send-info">
+        <SendInfo />
+      </Controls>
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The chapter admin's forms: add chapters (several in one operation, each placed by clicking the
+ * map, with its founders), move a chapter, remove an empty one, seat or clear the central
+ * committee member. Shown only to the chapter admin the read model names; the contract decides.
+ */
+import { useState } from "react";
+import { zeroAddress } from "viem";
+import { ChapterMap, type MapPosition } from "../chapter-map";
+import { AccountInput } from "./account-input.client";
+import { OperationForm } from "./operation-form.client";
+
+type MapChapter = { id: string; locationText: string | null; x: number; y: number; memberCount: number };
+type Position = { x: string; y: string };
+
+const text = (form: FormData, name: string) => String(form.get(name) ?? "");
+const shown = (p: Position): MapPosition | null => (p.x !== "" && p.y !== "" ? { x: Number(p.x), y: Number(p.y) } : null);
+
+/** The x and y fields, which a click on the map fills in (typing works too). */
+function PositionFields({ position, onChange, id }: { position: Position; onChange: (p: Position) => void; id: string }) {
+  return (
+    <>
+      <label>
+        x <input name={`x-${id}`} inputMode="numeric" size={6} value={position.x} onChange={(e) => onChange({ ...position, x: e.target.value })} />
+      </label>{" "}
+      <label>
+        y <input name={`y-${id}`} inputMode="numeric" size={6} value={position.y} onChange={(e) => onChange({ ...position, y: e.target.value })} />
+      </label>
+    </>
+  );
+}
+
+type Draft = { key: number; position: Position; founders: number[] };
+const newDraft = (key: number): Draft => ({ key, position: { x: "", y: "" }, founders: [0] });
+
+/** The founders of one new chapter: one account field each, and a pasted list. */
+const foundersOf = (form: FormData, key: number) =>
+  [...form.getAll(`founder-${key}`).map(String), ...text(form, `pasted-${key}`).split(/[\s,]+/)].map((a) => a.trim()).filter(Boolean);
+
+/** "Add chapters": one addChapterToParty for every new chapter in the form. */
+export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
+  const [drafts, setDrafts] = useState<Draft[]>([newDraft(0)]);
+  const [active, setActive] = useState(0);
+  const update = (key: number, change: (d: Draft) => Draft) => setDrafts((all) => all.map((d) => (d.key === key ? change(d) : d)));
+  const drop = (key: number) => {
+    const rest = drafts.filter((d) => d.key !== key);
+    setDrafts(rest);
+    setActive(rest[0]!.key);
+  };
+  const add = () => {
+    const key = Math.max(...drafts.map((d) => d.key)) + 1;
+    setDrafts([...drafts, newDraft(key)]);
+    setActive(key);
+  };
+  const marks = drafts.flatMap((d, i) => {
+    const p = shown(d.position);
+    return p ? [{ ...p, label: String(i + 1) }] : [];
+  });
+  return (
+    <OperationForm
+      operation="addChapterToParty"
+      className="add-chapters"
+      submit={drafts.length === 1 ? "Add chapter" : `Add ${drafts.length} chapters`}
+      args={(form) => ({
+        chapters: drafts.map((d) => ({ location: text(form, `location-${d.key}`), x: d.position.x, y: d.position.y, applicants: foundersOf(form, d.key) })),
+      })}
+    >
+      <p className="muted">Click the map to place the highlighted new chapter.</p>
+      <ChapterMap chapters={chapters} marks={marks} onPick={(p) => update(active, (d) => ({ ...d, position: { x: String(p.x), y: String(p.y) } }))} />
+      {drafts.map((d, i) => (
+        <fieldset key={d.key} className={d.key === active ? "new-chapter placing" : "new-chapter"} data-new-chapter={i + 1}>
+          <legend>New chapter {i + 1}</legend>
+          <button type="button" aria-pressed={d.key === active} onClick={() => setActive(d.key)}>
+            Place on the map
+          </button>{" "}
+          <label>
+            Location <input name={`location-${d.key}`} maxLength={64} placeholder="e.g. Berlin" />
+          </label>{" "}
+          <PositionFields id={String(d.key)} position={d.position} onChange={(position) => update(d.key, (x) => ({ ...x, position }))} />
+          {d.founders.map((f) => (
+            <AccountInput key={f} name={`founder-${d.key}`} label="Founder" required={false} />
+          ))}
+          <button type="button" onClick={() => update(d.key, (x) => ({ ...x, founders: [...x.founders, Math.max(...x.founders) + 1] }))}>
+            Another founder
+          </button>
+          <label>
+            Or paste founders&apos; addresses <textarea name={`pasted-${d.key}`} rows={2} cols={44} placeholder="one address a line" />
+          </label>
+          {drafts.length > 1 ? (
+            <button type="button" onClick={() => drop(d.key)}>
+              Drop this one
+            </button>
+          ) : null}
+        </fieldset>
+      ))}
+      <button type="button" onClick={add}>
+        Another chapter
+      </button>
+    </OperationForm>
+  );
+}
+
+/** "Move chapter": a new position (click the map) and location text, in one updateChapterLocation. */
+export function MoveChapter({ chapter }: { chapter: MapChapter & { location: string } }) {
+  const [position, setPosition] = useState<Position>({ x: String(chapter.x), y: String(chapter.y) });
+  const p = shown(position);
+  return (
+    <OperationForm
+      operation="updateChapterLocation"
+      className="move-chapter"
+      submit="Move chapter"
+      args={(form) => ({ chapterId: chapter.id, location: text(form, "location"), x: position.x, y: position.y })}
+    >
+      <ChapterMap chapters={[chapter]} marks={p ? [{ ...p, label: "new" }] : []} onPick={(q) => setPosition({ x: String(q.x), y: String(q.y) })} />
+      <label>
+        Location <input name="location" defaultValue={chapter.locationText ?? chapter.location} maxLength={66} />
+      </label>{" "}
+      <PositionFields id="move" position={position} onChange={setPosition} />
+    </OperationForm>
+  );
+}
+
+/** "Remove chapter", after saying what goes; the contract refuses a chapter that still has members. */
+export function RemoveChapter({ chapterId, label, memberCount }: { chapterId: string; label: string; memberCount: number }) {
+  const members = memberCount === 0 ? "" : ` It still has ${memberCount} member${memberCount === 1 ? "" : "s"}, so the contract will refuse until they leave or are removed.`;
+  return (
+    <OperationForm
+      operation="removeChapter"
+      className="remove-chapter"
+      args={() => ({ chapterId })}
+      submit="Remove chapter"
+      confirm={<>Remove {label}? It leaves the map and the chapter list, and its pending applications are closed.{members}</>}
+    />
+  );
+}
+
+/** Seats one of the chapter's members on the central committee, or clears the seat (the zero address). */
+export function SeatCentralCommittee({ chapterId, members, current }: { chapterId: string; members: string[]; current: string | null }) {
+  return (
+    <OperationForm
+      operation="setCentralCommitteeMember"
+      className="central-committee"
+      args={(form) => ({ chapterId, account: form.get("seat") === "clear" ? zeroAddress : text(form, "account") })}
+    >
+      {({ disabled }) => (
+        <>
+          <AccountInput name="account" label="Member to seat" options={members} required={false} />{" "}
+          <button type="submit" name="seat" value="seat" disabled={disabled}>
+            Seat
+          </button>
+          {current ? (
+            <>
+              {" "}
+              <button type="submit" name="seat" value="clear" disabled={disabled}>
+                Clear the seat
+              </button>
+            </>
+          ) : null}
+        </>
+      )}
+    </OperationForm>
+  );
+}
