@@ -5,7 +5,7 @@
  */
 import { lazy } from "react";
 import { holds, useViewer } from "../../utils/viewer";
-import { Controls } from "./chapter-executive";
+import { Controls } from "./controls";
 
 const forms = () => import("../wallet/chapter-admin-forms.client");
 const AddChapters = lazy(() => forms().then((m) => ({ default: m.AddChapters })));

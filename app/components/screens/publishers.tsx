@@ -5,7 +5,7 @@
  */
 import { lazy } from "react";
 import { holds, useViewer } from "../../utils/viewer";
-import { Controls } from "./chapter-executive";
+import { Controls } from "./controls";
 
 const forms = () => import("../wallet/publisher-forms.client");
 const MintEvaluation = lazy(() => forms().then((m) => ({ default: m.MintEvaluation })));
