@@ -4,16 +4,22 @@
  * available); anything else shows a generic message, never a stack trace.
  */
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 const TITLES: Record<number, string> = {
   400: "That request is not right",
+  401: "Sign in first",
   404: "Not found",
   413: "Too large",
   429: "Too many requests",
   503: "Temporarily unavailable",
 };
 
-export function GeneralErrorBoundary() {
+/**
+ * `next`: what a route offers after the message for a given status, instead of the link home
+ * (a member page's 404 says the address is not a member and points to the chapter list).
+ */
+export function GeneralErrorBoundary({ next = {} }: { next?: Partial<Record<number, ReactNode>> }) {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     const message = typeof error.data === "string" && error.data ? error.data : error.statusText;
@@ -23,7 +29,8 @@ export function GeneralErrorBoundary() {
           {error.status} · {TITLES[error.status] ?? "Something went wrong"}
         </h1>
         <p>{message}</p>
-        {error.status === 503 || error.status === 429 ? <p>Try again in a few seconds.</p> : <Link to="/">All chapters</Link>}
+        {next[error.status] ??
+          (error.status === 503 || error.status === 429 ? <p>Try again in a few seconds.</p> : <Link to="/">All chapters</Link>)}
       </section>
     );
   }

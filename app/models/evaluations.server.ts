@@ -64,3 +64,17 @@ export function getEvaluationVotes({ evaluationId, after, limit }: { evaluationI
     order by voter
     limit ${limit}`);
 }
+
+/**
+ * The chapter's evaluations `voter` has not voted on yet, newest first (a member's own page):
+ * along the chapter's (chapter_id, id) index, each checked against the votes' primary key.
+ */
+export function listEvaluationsAwaitingVote({ chapterId, voter, limit }: { chapterId: string; voter: Address; limit: number }) {
+  return rows<EvaluationSummary>(sql`
+    select ${summaryColumns}
+    from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+    where e.chapter_id = ${chapterId}
+      and not exists (select 1 from ${V}.votes v where v.evaluation_id = e.id and v.voter = ${voter.toLowerCase()})
+    order by e.id desc
+    limit ${limit}`);
+}

@@ -10,6 +10,8 @@ import { ExportFact, Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
 import { AddressLink, NextPage } from "../components/links";
 import { PendingList } from "../components/pending-list";
+import { removeMemberColumns } from "../components/screens/chapter-executive";
+import { Controls } from "../components/screens/controls";
 import { ChapterAdminSection } from "../components/screens/chapter-admin";
 import { getChapter, getChapterMembers, type ChapterMemberRow } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
@@ -18,6 +20,7 @@ import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.s
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
+import { isMemberOf, useViewer } from "../utils/viewer";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -53,19 +56,26 @@ const MEMBER_COLUMNS: Column<ChapterMemberRow>[] = [
 
 export default function Chapter() {
   const { chapter, members, next, pending } = useLoaderData<typeof loader>();
+  // Hints (the contract decides): Apply for an account in no chapter and with no application waiting.
+  const viewer = useViewer();
+  const mayApply = !!viewer && viewer.status !== "member" && !viewer.pendingApplicationChapterId;
   return (
     <>
       <h1>{chapterLabel(chapter)}</h1>
       {chapter.removedBlock ? <p className="muted">Removed at block {chapter.removedBlock}.</p> : null}
       {!chapter.removedBlock ? (
         <ClientOnly>
-          <p className="chapter-actions">
+          <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
+        </ClientOnly>
+      ) : null}
+      {!chapter.removedBlock && mayApply ? (
+        <p className="chapter-actions">
+          <Controls name="apply">
             <OperationButton operation="applyForChapterMembership" args={{ chapterId: chapter.id }}>
               Apply to this chapter
             </OperationButton>
-          </p>
-          <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
-        </ClientOnly>
+          </Controls>
+        </p>
       ) : null}
       <div className="grid">
         <Facts className="card">
@@ -120,14 +130,18 @@ export default function Chapter() {
           <Link to={`/chapters/${chapter.id}/applications`}>all of them in the review queue</Link>
         </p>
       ) : null}
-      {chapter.pendingApplications.length > 0 ? (
-        <ClientOnly>
+      {chapter.pendingApplications.length > 0 && isMemberOf(viewer, chapter.id) ? (
+        <Controls name="recommend">
           <RecommendForm applicants={chapter.pendingApplications.map((a) => a.account)} />
-        </ClientOnly>
+        </Controls>
       ) : null}
 
       <h2>Members</h2>
-      <DataTable rows={members} rowKey={(m) => m.account} columns={MEMBER_COLUMNS} />
+      <DataTable
+        rows={members}
+        rowKey={(m) => m.account}
+        columns={[...MEMBER_COLUMNS, ...removeMemberColumns(viewer, { ...chapter, label: chapterLabel(chapter) })]}
+      />
       <NextPage param="after" cursor={next} />
 
       <h2>Evaluations ({chapter.evaluationCount})</h2>

@@ -5,6 +5,8 @@ import { ApplicationsTable } from "../components/applications-table";
 import { ClientOnly, OperationButton, PendingWatcher } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { NextPage } from "../components/links";
+import { DecideSelected, SelectApplicant } from "../components/screens/chapter-executive";
+import { Controls } from "../components/screens/controls";
 import { chapterExists, getApplicationQueue } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel } from "../utils/format";
@@ -12,6 +14,7 @@ import { invariantResponse, parseChapterId } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { canonicalUrl } from "../utils/canonical-url.server";
+import { canAdministerChapter, isMemberOf, isViewer, useViewer } from "../utils/viewer";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
@@ -50,12 +53,21 @@ export default function ApplicationQueue() {
   const pendingFor = (account: string) =>
     pending.filter((p) => [p.subject.account, ...(p.subject.accounts ?? [])].some((a) => a?.toLowerCase() === account.toLowerCase()));
   const applying = pending.filter((p) => p.operation === "applyForChapterMembership");
+  // Hints from the read model (the contract decides): who decides, and who may recommend.
+  const viewer = useViewer();
+  const decides = canAdministerChapter(viewer, chapter.id);
+  const recommends = isMemberOf(viewer, chapter.id);
   return (
     <>
       <h1>
         Review queue · <Link to={`/chapters/${chapter.id}`}>{chapterLabel(chapter)}</Link>
       </h1>
       <p className="muted">Pending applications, oldest first. Executives of this chapter decide them.</p>
+      {decides && applications.length > 0 ? (
+        <Controls name="decide-selected">
+          <DecideSelected />
+        </Controls>
+      ) : null}
       <ApplicationsTable
         applications={applications}
         extra={{
@@ -68,14 +80,26 @@ export default function ApplicationQueue() {
                   {pendingText(p)}
                 </span>
               ))}{" "}
-              <ClientOnly>
-                <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: true }}>
-                  Approve
-                </OperationButton>{" "}
-                <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: false }}>
-                  Reject
-                </OperationButton>
-              </ClientOnly>
+              {decides ? (
+                <>
+                  <SelectApplicant account={a.account} />{" "}
+                  <Controls name="decide">
+                    <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: true }}>
+                      Approve
+                    </OperationButton>{" "}
+                    <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: false }}>
+                      Reject
+                    </OperationButton>
+                  </Controls>
+                </>
+              ) : null}{" "}
+              {recommends && !a.recommenders.some((r) => isViewer(viewer, r)) ? (
+                <Controls name="recommend">
+                  <OperationButton operation="recommendForChapterMembership" args={{ accounts: [a.account] }}>
+                    Recommend
+                  </OperationButton>
+                </Controls>
+              ) : null}
             </>
           ),
         }}

@@ -133,4 +133,18 @@ export default function Member() {
   );
 }
 
-export const ErrorBoundary = GeneralErrorBoundary;
+/** A well-formed address the read model does not know: not a member (yet), and where to start. */
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      next={{
+        404: (
+          <p className="not-a-member">
+            This address is not a member of the party and has never applied to a chapter. <Link to="/">See the chapter list</Link> to
+            find a chapter to apply to.
+          </p>
+        ),
+      }}
+    />
+  );
+}

@@ -174,3 +174,22 @@ export async function signUp(person: Person): Promise<Address> {
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem("party.wallet.session") ?? "null") as { address: string } | null);
   return getAddress(session!.address);
 }
+
+/** The write stack of the test file that called useWriteStack (each test file has its own copy of this module). */
+export let stack: WriteStack;
+
+/**
+ * Registers a browser test file's hooks: one write stack for the file (the live binding `stack`,
+ * set in beforeAll), stopped after it, and no page problems (errors, exceptions) after each case.
+ */
+export function useWriteStack(parameters?: StartWriteStackParameters) {
+  beforeAll(async () => {
+    stack = await startWriteStack(parameters);
+  }, 240_000);
+  afterAll(async () => {
+    await stack?.stop();
+  });
+  afterEach(() => {
+    for (const person of stack?.people ?? []) expect(person.problems).toEqual([]);
+  });
+}

@@ -11,8 +11,8 @@ export type Page = {
   main: string;
 };
 
-export async function get(base: string, path: string): Promise<Page> {
-  const response = await fetch(`${base}${path}`, { redirect: "manual" });
+export async function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await fetch(`${base}${path}`, { redirect: "manual", headers });
   const body = await response.text();
   const main = /<main>([\s\S]*?)<\/main>/.exec(body)?.[1] ?? "";
   return { status: response.status, headers: response.headers, body, main };

@@ -117,6 +117,11 @@ export const CASES: Case[] = [
     fn: "evaluations.getEvaluationVotes",
     run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 100_000 }),
   },
+  {
+    name: "listEvaluationsAwaitingVote: the busiest voter in the biggest chapter",
+    fn: "evaluations.listEvaluationsAwaitingVote",
+    run: (m, f) => m.evaluations.listEvaluationsAwaitingVote({ chapterId: f.bigChapter.toString(), voter: f.busiestVoter, limit: 51 }),
+  },
   { name: "getViewer: a chapter executive's session", fn: "viewer.getViewer", run: (m, f) => m.viewer.getViewer(f.executiveRequest) },
   { name: "listInfoMessages: first page", fn: "info.listInfoMessages", run: (m) => m.info.listInfoMessages({ limit: 51 }) },
   {

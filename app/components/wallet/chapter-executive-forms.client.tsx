@@ -1,0 +1,59 @@
+/**
+ * A chapter executive's forms (review queue and chapter page): one decision for every selected
+ * applicant, sent as one user operation, and removing a member after saying what they lose.
+ * Shown only to viewers the read model says may use them; the contract still decides (SPEC 5).
+ */
+import { SELECTED_APPLICANT } from "../screens/chapter-executive";
+import { OperationForm } from "./operation-form.client";
+
+/** The applicants whose row checkbox is ticked; the checkboxes sit in the table, outside this form. */
+const selectedApplicants = () =>
+  [...document.querySelectorAll<HTMLInputElement>(`input[name="${SELECTED_APPLICANT}"]:checked`)].map((input) => input.value);
+
+/** "Approve selected" / "Reject selected": one updateMemberApplicationForChapter with `accounts`. */
+export function DecideSelected() {
+  return (
+    <OperationForm
+      operation="updateMemberApplicationForChapter"
+      className="decide-selected"
+      args={(form) => ({ accounts: selectedApplicants(), approved: form.get("decision") === "approve" })}
+    >
+      {({ disabled }) => (
+        <>
+          <button type="submit" name="decision" value="approve" disabled={disabled}>
+            Approve selected
+          </button>{" "}
+          <button type="submit" name="decision" value="reject" disabled={disabled}>
+            Reject selected
+          </button>
+        </>
+      )}
+    </OperationForm>
+  );
+}
+
+export type RemoveMemberProps = {
+  account: string;
+  chapter: string;
+  executive: boolean;
+  centralCommittee: boolean;
+};
+
+/** "Remove", then a confirmation naming all the member loses: the chapter, and any executive role or committee seat. */
+export function RemoveMember({ account, chapter, executive, centralCommittee }: RemoveMemberProps) {
+  const losses = [`membership of ${chapter}`, ...(executive ? ["their chapter executive role"] : []), ...(centralCommittee ? ["their central committee seat"] : [])];
+  return (
+    <OperationForm
+      operation="removeMemberFromChapter"
+      className="remove-member"
+      args={() => ({ account })}
+      submit="Remove"
+      confirm={<>Remove {account}? They lose {listInWords(losses)}.</>}
+    />
+  );
+}
+
+/** "a", "a and b", "a, b and c". */
+export function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * /me: the signed-in account's own page. Its chapter and status, its application, every role it
+ * holds, the evaluations of its chapter that await its vote (with the vote form), recommendations
+ * given, recent activity, and leaving the chapter or the party. An account in no chapter sees what
+ * it can do next. Personal, so never cached; without a session, a 401 that says to sign in.
+ */
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ActivityList } from "../components/activity-list";
+import { ClientOnly, PendingWatcher } from "../components/client-only";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { Fact, Facts } from "../components/facts";
+import { ItemList } from "../components/item-list";
+import { AddressLink, ChapterLink } from "../components/links";
+import { PendingList } from "../components/pending-list";
+import { MyApplication, MyRoles, VotesAwaiting } from "../components/screens/me";
+import { Controls } from "../components/screens/controls";
+import { LeaveChapter, LeaveParty } from "../components/screens/member";
+import { listEvaluationsAwaitingVote } from "../models/evaluations.server";
+import { getMember } from "../models/members.server";
+import { pendingOperationsFor } from "../models/pending-operations.server";
+import { findSession } from "../models/sessions.server";
+import { MEMBER_STATUS_TEXT } from "../utils/format";
+import { invariantResponse } from "../utils/http.server";
+import { readSessionToken } from "../utils/session-cookie.server";
+import { useViewer } from "../utils/viewer";
+
+/** One account's page: no shared cache may keep it. */
+export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? { "Cache-Control": "private, no-store" };
+
+export const meta: MetaFunction = () => [{ title: "My page · Party" }];
+
+/** How many of the chapter's evaluations without my vote the page lists. */
+const AWAITING_LIMIT = 20;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await findSession(readSessionToken(request));
+  invariantResponse(session, "Sign in (top right) to see your page: your chapter, your roles and what awaits your vote.", { status: 401 });
+  const { address } = session;
+  const [member, pending] = await Promise.all([getMember(address), pendingOperationsFor({ account: address, sender: address })]);
+  const chapterId = member?.status === "member" ? member.chapterId : null;
+  const awaiting = chapterId ? await listEvaluationsAwaitingVote({ chapterId, voter: address, limit: AWAITING_LIMIT }) : [];
+  return { address, member, pending, awaiting };
+}
+
+export default function Me() {
+  const { address, member: m, pending, awaiting } = useLoaderData<typeof loader>();
+  const viewer = useViewer();
+  const inChapter = m?.status === "member" && m.chapterId ? m.chapterId : null;
+  const chapterName = inChapter ? (m?.chapterLocation ?? `Chapter ${inChapter}`) : null;
+  const application = m?.applications[0];
+  const standing = {
+    chapter: chapterName,
+    chapterExecutive: !!m?.executiveOf,
+    centralCommittee: (m?.centralCommitteeOf.length ?? 0) > 0,
+    partyExecutive: !!m?.partyExecutive,
+    pendingApplication: application?.status === "applied",
+  };
+  return (
+    <>
+      <h1>My page</h1>
+      <p className="address">
+        <AddressLink address={address} /> <span className="muted">{address}</span>
+      </p>
+      <Facts className="card">
+        <Fact term="Chapter">
+          {inChapter ? <ChapterLink id={inChapter} label={m?.chapterLocation} /> : "–"}{" "}
+          <span className="member-status">({MEMBER_STATUS_TEXT[m?.status ?? "none"]})</span>
+        </Fact>
+        <Fact term="Party member">{m?.partyMember ? "yes" : "no"}</Fact>
+      </Facts>
+
+      {!inChapter ? (
+        <section className="next-steps">
+          <h2>What next</h2>
+          <p>
+            You are not in a chapter. {standing.pendingApplication ? "Your application below awaits a decision, or pick" : "Pick"} one on{" "}
+            <Link to="/">the chapter list</Link>
+            {standing.pendingApplication ? "." : " and apply there: its executives decide, and members may recommend you."}
+          </p>
+        </section>
+      ) : null}
+
+      {pending.length > 0 ? (
+        <>
+          <h2>On the way</h2>
+          <PendingList pending={pending}>{(p) => <span className="muted"> {p.status}</span>}</PendingList>
+          <ClientOnly>
+            <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
+          </ClientOnly>
+        </>
+      ) : null}
+
+      <h2>My application</h2>
+      <MyApplication application={application} />
+
+      <h2>My roles</h2>
+      <MyRoles viewer={viewer} />
+
+      <h2>Evaluations awaiting my vote</h2>
+      <VotesAwaiting evaluations={awaiting} inChapter={!!inChapter} />
+
+      <h2>Recommendations I gave</h2>
+      <ItemList items={m?.recommendationsGiven ?? []} itemKey={(r) => `${r.account}-${r.block}`} empty="None.">
+        {(r) => (
+          <>
+            <AddressLink address={r.account} /> for <ChapterLink id={r.chapterId} />
+          </>
+        )}
+      </ItemList>
+
+      <h2>My recent activity</h2>
+      <ActivityList rows={m?.activity ?? []} />
+
+      {inChapter || m?.partyMember ? (
+        <>
+          <h2>Leaving</h2>
+          <div className="leave">
+            {inChapter ? (
+              <Controls name="leave-chapter">
+                <LeaveChapter {...standing} />
+              </Controls>
+            ) : null}
+            {m?.partyMember ? (
+              <Controls name="leave-party">
+                <LeaveParty {...standing} />
+              </Controls>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;

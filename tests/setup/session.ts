@@ -1,0 +1,26 @@
+/**
+ * Pages as a signed-in account sees them, for route tests: a live session row for any address
+ * (the `__Host-session` cookie's token, stored as its SHA-256 as log_in does), and a GET of the
+ * production server with that cookie. Signing in through /api/command needs the account's key;
+ * these tests look at the pages of demo accounts whose keys they do not hold.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { getAddress, type Address } from "viem";
+import { get, type Page } from "./html.js";
+
+type Queries = { query: (text: string, params?: unknown[]) => Promise<unknown[]> };
+
+/** A session for `address`, valid for a day; returns the cookie's token. */
+export async function sessionFor(stack: Queries, address: Address | string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const id = createHash("sha256").update(token).digest("hex");
+  await stack.query(`insert into app.sessions (id, address, expires_at) values ($1, $2, now() + interval '1 day')`, [id, getAddress(address)]);
+  return token;
+}
+
+/** GET `path` with the session cookie of `token` (none when undefined). */
+export const getAs = (base: string, path: string, token?: string): Promise<Page> =>
+  get(base, path, token ? { cookie: `__Host-session=${token}` } : {});
+
+/** The role controls a page offers (their server-rendered `data-controls` markers), sorted and unique. */
+export const controlsOf = (page: Page) => [...new Set([...page.main.matchAll(/data-controls="([^"]+)"/g)].map((m) => m[1]!))].sort();
