@@ -5,7 +5,8 @@ import { firstRow, V } from "../../db/query.server";
 
 export type PartyOverview = {
   executives: { account: Address; chapterId: string | null; promotedBlock: string; promotedBy: Address }[];
-  roleHolders: { role: string; holder: Address; block: string }[];
+  /** `pendingHolder`: the proposed next party admin, until they accept (else null). */
+  roleHolders: { role: string; holder: Address; block: string; pendingHolder: Address | null }[];
   /** The proxy's history, newest first: new implementations and initializer runs. */
   upgrades: { kind: "upgraded" | "initialized"; implementation: Address | null; version: string | null; block: string }[];
   totals: {
@@ -30,7 +31,7 @@ export async function getPartyOverview(): Promise<PartyOverview> {
         from ${V}.party_executives p left join ${V}.members m on m.account = p.account
         where p.active order by p.account limit ${PARTY_EXECUTIVE_CAP}) x) as "executives",
       (select coalesce(json_agg(x order by x.role), '[]') from (
-        select role, holder, block::text as "block" from ${V}.role_holders) x) as "roleHolders",
+        select role, holder, block::text as "block", pending_holder as "pendingHolder" from ${V}.role_holders) x) as "roleHolders",
       (select coalesce(json_agg(json_build_object('kind', u.kind, 'implementation', u.implementation,
           'version', u.version::text, 'block', u.block::text) order by u.block desc, u.log_index desc), '[]') from (
         select * from ${V}.upgrades order by block desc, log_index desc limit ${UPGRADES_SHOWN}) u) as "upgrades",

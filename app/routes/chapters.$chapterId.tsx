@@ -10,9 +10,10 @@ import { ExportFact, Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
 import { AddressLink, NextPage } from "../components/links";
 import { PendingList } from "../components/pending-list";
+import { ChapterAdminSection } from "../components/screens/chapter-admin";
 import { removeMemberColumns } from "../components/screens/chapter-executive";
 import { Controls } from "../components/screens/controls";
-import { ChapterAdminSection } from "../components/screens/chapter-admin";
+import { ChapterExecutiveControls } from "../components/screens/party";
 import { getChapter, getChapterMembers, type ChapterMemberRow } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
@@ -104,6 +105,7 @@ export default function Chapter() {
           </>
         )}
       </ItemList>
+      <ChapterExecutiveControls chapter={chapter} members={members} />
 
       <h2>
         Pending applications ({chapter.pendingApplicationCount}){" "}

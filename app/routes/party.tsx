@@ -1,12 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink } from "../components/links";
+import {
+  AcceptPartyAdmin,
+  demotePartyExecutiveColumns,
+  PartyMemberControls,
+  PromotePartyExecutiveControl,
+  setRoleHolderColumns,
+} from "../components/screens/party";
 import { getPartyOverview } from "../models/party.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { useViewer } from "../utils/viewer";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -30,9 +38,12 @@ const TOTALS = [
 
 export default function Party() {
   const { executives, roleHolders, totals, upgrades } = useLoaderData<typeof loader>();
+  // Hints (the contract decides): each control only for the viewer who may use it.
+  const viewer = useViewer();
   return (
     <>
       <h1>The party</h1>
+      <AcceptPartyAdmin viewer={viewer} />
       <Facts className="card totals">
         {TOTALS.map(([key, label]) => (
           <Fact key={key} term={label} data-total={key}>
@@ -48,16 +59,37 @@ export default function Party() {
           { title: "Account", cell: (e) => <AddressLink address={e.account} /> },
           { title: "Chapter", cell: (e) => <ChapterLink id={e.chapterId} /> },
           { title: "Since block", cell: (e) => e.promotedBlock },
+          ...demotePartyExecutiveColumns(viewer),
         ]}
       />
+      <PromotePartyExecutiveControl viewer={viewer} />
+      <PartyMemberControls viewer={viewer} />
+      <p>
+        <Link to="/members">Find a member by address</Link>
+      </p>
       <h2>Role holders</h2>
       <DataTable
         rows={roleHolders}
         rowKey={(r) => r.role}
+        rowData={(r) => ({ "data-role": r.role })}
         columns={[
           { title: "Role", cell: (r) => r.role },
-          { title: "Holder", cell: (r) => <AddressLink address={r.holder} /> },
+          {
+            title: "Holder",
+            cell: (r) => (
+              <>
+                <AddressLink address={r.holder} />
+                {r.pendingHolder ? (
+                  <span className="muted" data-proposed={r.pendingHolder}>
+                    {" "}
+                    (proposed: <AddressLink address={r.pendingHolder} />)
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
           { title: "Since block", cell: (r) => r.block },
+          ...setRoleHolderColumns(viewer),
         ]}
       />
       <h2>Contract upgrades</h2>

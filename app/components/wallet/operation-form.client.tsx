@@ -16,6 +16,8 @@ export type OperationFormProps = {
   operation: OperationName;
   /** The args, from the form's fields and the button pressed (its name and value are in the FormData). */
   args: (form: FormData) => Record<string, unknown>;
+  /** A check of the form's own before the schema's, in the form's words (e.g. "Line 3: …"); null when fine. */
+  check?: (form: FormData) => string | null;
   /** The submit buttons' text; several for one form (Approve / Reject) with `name`/`value` set by the caller in `children`. */
   submit?: ReactNode;
   /** Shown before sending, with Confirm and Cancel: what the operation takes away. */
@@ -33,7 +35,7 @@ export function checkArgs(operation: OperationName, args: Record<string, unknown
   return parsed.success ? null : inputIssue(parsed.error, []).message;
 }
 
-export function OperationForm({ operation, args, submit, confirm, children, className }: OperationFormProps) {
+export function OperationForm({ operation, args, check, submit, confirm, children, className }: OperationFormProps) {
   const op = useOperation(operation);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [asking, setAsking] = useState<Pending>(null);
@@ -41,8 +43,9 @@ export function OperationForm({ operation, args, submit, confirm, children, clas
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const values = args(new FormData(event.currentTarget, submitter instanceof HTMLElement ? submitter : null));
-    const problem = checkArgs(operation, values);
+    const form = new FormData(event.currentTarget, submitter instanceof HTMLElement ? submitter : null);
+    const values = args(form);
+    const problem = check?.(form) ?? checkArgs(operation, values);
     setInvalid(problem);
     if (problem) return;
     if (confirm) setAsking({ args: values });

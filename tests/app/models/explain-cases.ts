@@ -8,6 +8,7 @@ import type { Address } from "viem";
 export type Models = {
   chapters: typeof import("../../../app/models/chapters.server");
   members: typeof import("../../../app/models/members.server");
+  membersSearch: typeof import("../../../app/models/members-search.server");
   evaluations: typeof import("../../../app/models/evaluations.server");
   info: typeof import("../../../app/models/info.server");
   party: typeof import("../../../app/models/party.server");
@@ -81,6 +82,18 @@ export const CASES: Case[] = [
   { name: "getMember: party executive", fn: "members.getMember", run: (m, f) => m.members.getMember(f.partyExecutive) },
   { name: "getMember: party-only member", fn: "members.getMember", run: (m, f) => m.members.getMember(f.partyOnlyMember) },
   { name: "getMember: unknown address", fn: "members.getMember", run: (m) => m.members.getMember(UNKNOWN) },
+  // "0x" matches every account: the first page must still come from the primary key in order.
+  { name: "searchMembers: every account (0x)", fn: "members-search.searchMembers", run: (m) => m.membersSearch.searchMembers({ prefix: "0x", limit: 21 }) },
+  {
+    name: "searchMembers: a prefix, first page and after a cursor",
+    fn: "members-search.searchMembers",
+    run: (m, f) =>
+      Promise.all([
+        m.membersSearch.searchMembers({ prefix: f.bigChapterMiddleAccount.slice(0, 5).toLowerCase(), limit: 21 }),
+        m.membersSearch.searchMembers({ prefix: "0x", after: f.bigChapterMiddleAccount.toLowerCase(), limit: 21 }),
+      ]),
+  },
+  { name: "searchMembers: no match", fn: "members-search.searchMembers", run: (m) => m.membersSearch.searchMembers({ prefix: UNKNOWN, limit: 21 }) },
   { name: "listEvaluations: first page", fn: "evaluations.listEvaluations", run: (m) => m.evaluations.listEvaluations({ limit: 51 }) },
   {
     name: "listEvaluations: one chapter's, first page and before a cursor",

@@ -53,6 +53,7 @@ beforeAll(async () => {
   models = {
     chapters: await import("../../../app/models/chapters.server"),
     members: await import("../../../app/models/members.server"),
+    membersSearch: await import("../../../app/models/members-search.server"),
     evaluations: await import("../../../app/models/evaluations.server"),
     info: await import("../../../app/models/info.server"),
     party: await import("../../../app/models/party.server"),
