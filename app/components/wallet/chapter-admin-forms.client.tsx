@@ -64,8 +64,10 @@ export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
         chapters: drafts.map((d) => ({ location: text(form, `location-${d.key}`), x: d.position.x, y: d.position.y, applicants: foundersOf(form, d.key) })),
       })}
     >
-      <p className="muted">Click the map to place the highlighted new chapter.</p>
-      <ChapterMap chapters={chapters} marks={marks} onPick={(p) => update(active, (d) => ({ ...d, position: { x: String(p.x), y: String(p.y) } }))} />
+      <div className="pick-map">
+        <p className="muted">Click the map to place the new chapter whose &quot;Place on the map&quot; is pressed.</p>
+        <ChapterMap chapters={chapters} marks={marks} onPick={(p) => update(active, (d) => ({ ...d, position: { x: String(p.x), y: String(p.y) } }))} />
+      </div>
       {drafts.map((d, i) => (
         <fieldset key={d.key} className={d.key === active ? "new-chapter placing" : "new-chapter"} data-new-chapter={i + 1}>
           <legend>New chapter {i + 1}</legend>
@@ -110,7 +112,9 @@ export function MoveChapter({ chapter }: { chapter: MapChapter & { location: str
       submit="Move chapter"
       args={(form) => ({ chapterId: chapter.id, location: text(form, "location"), x: position.x, y: position.y })}
     >
-      <ChapterMap chapters={[chapter]} marks={p ? [{ ...p, label: "new" }] : []} onPick={(q) => setPosition({ x: String(q.x), y: String(q.y) })} />
+      <div className="pick-map">
+        <ChapterMap chapters={[chapter]} marks={p ? [{ ...p, label: "new" }] : []} onPick={(q) => setPosition({ x: String(q.x), y: String(q.y) })} />
+      </div>
       <label>
         Location <input name="location" defaultValue={chapter.locationText ?? chapter.location} maxLength={66} />
       </label>{" "}

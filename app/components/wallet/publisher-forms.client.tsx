@@ -22,7 +22,7 @@ function CidField() {
         <input name="cid" value={value} onChange={(e) => setValue(e.target.value)} size={60} spellCheck={false} autoComplete="off" placeholder="Qm… or bafy…" />
       </label>
       {parts ? (
-        <dl className="cid-parts" aria-label="Decoded CID">
+        <dl className="facts cid-parts" aria-label="Decoded CID">
           <dt>hashCode</dt>
           <dd data-part="hashCode">{parts.hashCode}</dd>
           <dt>hashSize</dt>
