@@ -120,7 +120,7 @@ export default function Me() {
               <Controls name="leave-chapter">
                 <LeaveChapter {...standing} />
               </Controls>
-            ) : null}
+            ) : null}{" "}
             {m?.partyMember ? (
               <Controls name="leave-party">
                 <LeaveParty {...standing} />

@@ -21,6 +21,21 @@ const sectionText = (page: Page, heading: string) =>
   page.locator(`main h2:text-is("${heading}") + *`).first().textContent();
 const chapterFact = (page: Page) => page.locator("main dl.facts dd").first().textContent();
 
+it("a stranger: /me says to sign in (401), and an unknown address is not a member (404), with the chapter list", async () => {
+  const stranger = await stack.person("stranger");
+  const me = await stranger.page.goto(`${stack.appUrl}/me`);
+  expect(me?.status()).toBe(401);
+  expect(await stranger.page.locator("main .error p").first().textContent()).toMatch(/^Sign in \(top right\) to see your page/);
+  expect(await stranger.page.getByRole("link", { name: "My page" }).count()).toBe(0);
+  await stranger.screens("member-me-stranger");
+
+  const unknown = `0x${"5e".repeat(20)}`;
+  const member = await stranger.page.goto(`${stack.appUrl}/members/${unknown}`);
+  expect(member?.status()).toBe(404);
+  await stranger.page.locator(".not-a-member").getByRole("link", { name: "See the chapter list" }).waitFor();
+  await stranger.screens("member-not-a-member");
+}, 60_000);
+
 it("before joining: no chapter, the chapter list to pick from, no application", async () => {
   dana = await stack.person("dana");
   danaAddress = await signUp(dana);
