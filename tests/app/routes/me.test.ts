@@ -2,10 +2,11 @@
  * /me in the production server's HTML over the seeded demo read model, for each state an account
  * can be in: nobody signed in (401, saying to sign in), an account in no chapter (what next, never
  * a 404), an applicant (its application and recommenders), a chapter executive (chapter, roles,
- * votes awaiting, leaving), a single-role holder; never cached. And /members/<unknown>: 404, "not
- * a member", with the chapter list's link.
+ * votes awaiting, leaving), a single-role holder, a proposed party admin; never cached. And
+ * /members/<unknown>: 404, "not a member", with the chapter list's link.
  */
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { ADMIN } from "../../fixtures/accounts.js";
 import { errorOf, getCanonical, hrefs, memberLinks, section, text, type Page } from "../../setup/html.js";
 import { controlsOf, getAs, sessionFor } from "../../setup/session.js";
 import { stack, usePagesStack } from "./pages-stack.js";
@@ -95,4 +96,13 @@ it("answers 404 for a well-formed address nobody knows: not a member, and the ch
   const next = /<p class="not-a-member">([\s\S]*?)<\/p>/.exec(page.main)?.[1] ?? "";
   expect(text(next)).toContain("This address is not a member of the party");
   expect(hrefs(next, "/")).toEqual(["/"]);
+});
+
+it("tells a proposed party admin to accept the role on the party page", async () => {
+  const proposed = privateKeyToAccount(generatePrivateKey()).address;
+  await stack.send(ADMIN, "setPartyAdmin", [proposed]);
+  await stack.waitForIndexer();
+  const page = await me(proposed);
+  expect(said(page, "My roles")).toContain("You are proposed as the next party admin: accept it on the party page.");
+  expect(hrefs(section(page, "My roles"), "/party")).toEqual(["/party"]);
 });
