@@ -107,6 +107,15 @@ describe("/members?q= (member search)", () => {
     expect([...second.main.matchAll(/<tr data-account="([^"]+)"/g)].map((m) => m[1])).toEqual(all.slice(20, 40));
   });
 
+  it("answers AccountInput's fetcher (the loader's data, single fetch) with the matches, not a redirect", async () => {
+    const all = await accounts();
+    const prefix = all[0]!.slice(0, 5);
+    const answer = await fetch(`${stack.appUrl}/members.data?q=${prefix}&_routes=routes%2Fmembers._index`, { redirect: "manual" });
+    expect(answer.status).toBe(200);
+    const body = await answer.text();
+    for (const account of all.filter((a) => a.startsWith(prefix)).slice(0, 20)) expect(body).toContain(account);
+  });
+
   it("answers an upper-case prefix with a 301 to its lower-case spelling", async () => {
     const answer = await get(stack.appUrl, "/members?q=0xAB");
     expect([answer.status, answer.headers.get("location")]).toEqual([301, "/members?q=0xab"]);
