@@ -71,6 +71,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     const response = secure(c.res, security, c.get("nonce"));
     // This server's cache is the surrogate the header speaks to: it never leaves (server/page-cache.ts).
     response.headers.delete("surrogate-control");
+    personalHeaders(response.headers, c.req.header("cookie"));
     if (response !== c.res) {
       // Hono's setter would copy the old response's headers onto the new one.
       c.res = undefined;
@@ -155,5 +156,19 @@ if (entry && pathToFileURL(entry).href === import.meta.url) {
       running.server.closeAllConnections();
       void running.close().finally(() => process.exit(0));
     });
+  }
+}
+
+/**
+ * Pages show each viewer their own controls (app/models/viewer.server.ts), so no cache between the
+ * server and the browser may hand one person's page to another: every page and data answer
+ * varies by Cookie, and one rendered for a session is private. Static files (public) stay as set.
+ */
+function personalHeaders(headers: Headers, cookie: string | undefined) {
+  const control = headers.get("cache-control") ?? "";
+  if (/\bpublic\b/.test(control)) return;
+  headers.append("vary", "Cookie");
+  if (sessionTokenFromCookieHeader(cookie) !== undefined && !/\b(private|no-store)\b/.test(control)) {
+    headers.set("cache-control", control ? `private, ${control}` : "private, no-cache");
   }
 }

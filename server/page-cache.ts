@@ -167,7 +167,8 @@ export class PageCache {
       const headers = this.#options.storedHeaders(rendered, html);
       const compressed = await gzip(html);
       entry = {
-        headers: { ...headers, vary: "Accept-Encoding" },
+        // Cookie: a request with a session gets a page of its own (never this entry).
+        headers: { ...headers, vary: "Accept-Encoding, Cookie" },
         gzip: compressed,
         etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
         version,

@@ -68,7 +68,7 @@ describe("PageCache", () => {
     const gzipped = await get("/chapters/1", { "accept-encoding": "gzip, deflate, br" });
     expect(gzipped.headers.get("x-cache")).toBe("hit");
     expect(gzipped.headers.get("content-encoding")).toBe("gzip");
-    expect(gzipped.headers.get("vary")).toBe("Accept-Encoding");
+    expect(gzipped.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     expect(gzipped.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(gzipped.headers.get("cache-control")).toBe("no-cache");
     expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).toBe(html);

@@ -108,3 +108,14 @@ describe("the page of chapter 1", () => {
     expect(controlsOf(page)).toEqual([]);
   });
 });
+
+describe("no cache between the server and the browser hands one viewer's page to another", () => {
+  it("a page rendered for a session is private, and every page varies by Cookie", async () => {
+    const mine = await pageFor("executive", "/chapters/1");
+    expect(mine.headers.get("cache-control")).toBe("private, no-cache");
+    expect(mine.headers.get("vary")).toMatch(/\bCookie\b/);
+    const anyone = await pageFor("stranger", "/chapters/1");
+    expect(anyone.headers.get("cache-control")).toBe("no-cache");
+    expect(anyone.headers.get("vary")).toMatch(/\bCookie\b/);
+  });
+});
