@@ -25,3 +25,8 @@ export function mean(sum: number, count: number): string {
 
 /** A timestamp from the database (pg gives a Date, JSON a string) as ISO 8601. */
 export const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** "a", "a and b", "a, b and c". */
+export function listInWords(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

@@ -10,6 +10,15 @@ import type { MemberStatus } from "./format";
 /** A single-holder role, as the read model's role_holders names it. */
 export type HeldRole = "partyAdmin" | "chapterAdmin" | "evaluationMinter" | "infoSender";
 
+/** The single-holder roles in words. */
+export const HELD_ROLE_LABEL: Record<HeldRole, string> = {
+  partyAdmin: "party admin",
+  chapterAdmin: "chapter admin",
+  evaluationMinter: "evaluation minter",
+  infoSender: "info sender",
+};
+export const isHeldRole = (role: string): role is HeldRole => Object.prototype.hasOwnProperty.call(HELD_ROLE_LABEL, role);
+
 export type Viewer = {
   address: Address;
   /** Current chapter (status member), or the last one (left, removed); null when never in one. */

@@ -9,9 +9,6 @@ import { canAdministerChapter, isViewer, type Viewer } from "../../utils/viewer"
 import type { Column } from "../data-table";
 import { Controls } from "./controls";
 
-/** Other role screens import the marker from here too. */
-export { Controls };
-
 /** The name of the review queue's row checkboxes, read by DecideSelected. */
 export const SELECTED_APPLICANT = "selected-applicant";
 

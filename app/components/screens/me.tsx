@@ -3,18 +3,13 @@ import { Link } from "@remix-run/react";
 import type { EvaluationSummary } from "../../models/evaluations.server";
 import type { MemberDetail } from "../../models/members.server";
 import { mean } from "../../utils/format";
-import type { HeldRole, Viewer } from "../../utils/viewer";
+import { HELD_ROLE_LABEL, type Viewer } from "../../utils/viewer";
 import { ClientOnly, VoteForm } from "../client-only";
 import { ItemList } from "../item-list";
 import { AddressLink, ChapterLink } from "../links";
 import { Roles } from "../roles";
 
-const HELD_ROLE_TEXT: Record<HeldRole, string> = {
-  partyAdmin: "Party admin",
-  chapterAdmin: "Chapter admin",
-  evaluationMinter: "Evaluation minter",
-  infoSender: "Info sender",
-};
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const DECISION_TEXT = { applied: "awaiting a decision", approved: "approved", rejected: "rejected" } as const;
 
@@ -54,7 +49,7 @@ export function MyRoles({ viewer }: { viewer: Viewer | null }) {
   if (!viewer) return <p className="muted">No roles.</p>;
   const held = viewer.holds.map((role) => (
     <li key={role} data-role={role}>
-      {HELD_ROLE_TEXT[role]}
+      {capitalize(HELD_ROLE_LABEL[role])}
     </li>
   ));
   return (

@@ -7,7 +7,7 @@
 import { lazy } from "react";
 import type { Column } from "../data-table";
 import { OperationButton } from "../client-only";
-import { holds, useViewer, type HeldRole, type Viewer } from "../../utils/viewer";
+import { HELD_ROLE_LABEL, holds, isHeldRole, useViewer, type Viewer } from "../../utils/viewer";
 import { Controls } from "./controls";
 
 const executiveForms = () => import("../wallet/party-executive-forms.client");
@@ -20,14 +20,6 @@ const PromotePartyExecutive = lazy(() => adminForms().then((m) => ({ default: m.
 const DemotePartyExecutive = lazy(() => adminForms().then((m) => ({ default: m.DemotePartyExecutive })));
 const SetRoleHolder = lazy(() => adminForms().then((m) => ({ default: m.SetRoleHolder })));
 
-/** The single-holder roles in words, by the read model's names. */
-export const ROLE_LABEL: Record<HeldRole, string> = {
-  partyAdmin: "party admin",
-  chapterAdmin: "chapter admin",
-  evaluationMinter: "evaluation minter",
-  infoSender: "info sender",
-};
-const isHeldRole = (role: string): role is HeldRole => Object.prototype.hasOwnProperty.call(ROLE_LABEL, role);
 
 /** /party's "Party members" section, for a party executive: add from a pasted list, remove one. */
 export function PartyMemberControls({ viewer }: { viewer: Viewer | null }) {
@@ -86,7 +78,7 @@ export function setRoleHolderColumns(viewer: Viewer | null): Column<{ role: stri
       cell: (r) =>
         isHeldRole(r.role) ? (
           <Controls name={`set-${r.role}`}>
-            <SetRoleHolder role={r.role} label={ROLE_LABEL[r.role]} holder={r.holder} />
+            <SetRoleHolder role={r.role} label={HELD_ROLE_LABEL[r.role]} holder={r.holder} />
           </Controls>
         ) : null,
     },

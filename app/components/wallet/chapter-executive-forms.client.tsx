@@ -3,6 +3,7 @@
  * applicant, sent as one user operation, and removing a member after saying what they lose.
  * Shown only to viewers the read model says may use them; the contract still decides (SPEC 5).
  */
+import { listInWords } from "../../utils/format";
 import { SELECTED_APPLICANT } from "../screens/chapter-executive";
 import { OperationForm } from "./operation-form.client";
 
@@ -51,9 +52,4 @@ export function RemoveMember({ account, chapter, executive, centralCommittee }: 
       confirm={<>Remove {account}? They lose {listInWords(losses)}.</>}
     />
   );
-}
-
-/** "a", "a and b", "a, b and c". */
-export function listInWords(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }

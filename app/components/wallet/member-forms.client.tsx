@@ -2,7 +2,7 @@
  * A member's own forms on /me: leaving the chapter and leaving the party, each after a
  * confirmation that names everything the account loses with it.
  */
-import { listInWords } from "./chapter-executive-forms.client";
+import { listInWords } from "../../utils/format";
 import { OperationForm } from "./operation-form.client";
 
 export type Standing = {
