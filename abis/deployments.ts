@@ -96,7 +96,7 @@ export type WalletAddresses = {
 export const LOCAL_WALLET: WalletAddresses = {
   entryPoint: entryPoint07Address,
   webAuthnVerifier: "0x4a4159C5f06E407CE0F54525895Fa05e0453eEe2",
-  accountImplementation: "0x045262807DaA60c7eea725011f3c618130C637b8",
-  factory: "0x6934a1Fa8070c8D38628b0E52FC62b5286165111",
-  paymaster: "0xbc074f65BA02a148F3Ca6c8d39F33D6616ee94Ba",
+  accountImplementation: "0xd6A8C733FE48161797b5BCC5074fe9eb10bC58Cd",
+  factory: "0xc2b9aBeDba8613278A0eA4E49FA0A34BcDcEd9a5",
+  paymaster: "0xFEAB4f886765d41f5C2C0f48123468596570c30f",
 };

@@ -13,7 +13,8 @@ import {MultiSignerERC7913Upgradeable} from
 
 /// @title PartyAccount
 /// @notice The member's smart account: an ERC-4337 account (EntryPoint v0.7) owned by one or more
-/// passkeys, any one of which may sign (threshold 1). Calls go out in ERC-7821 batches.
+/// passkeys (at most MAX_OWNERS: a person's devices), any one of which may sign (threshold 1).
+/// Calls go out in ERC-7821 batches.
 /// @dev Composed from OpenZeppelin parts only: {Account} validates user operations with the
 /// signers of {MultiSignerERC7913Upgradeable}, {ERC7821} executes batches. Each owner is an
 /// ERC-7913 signer `webAuthnVerifier ++ qx ++ qy` (84 bytes) checked by the
@@ -32,6 +33,10 @@ import {MultiSignerERC7913Upgradeable} from
 /// account never reads as a statement by another. Do not use these signatures for anything that
 /// does not bind the account address (plain personal_sign messages, permits of other contracts).
 contract PartyAccount is Account, ERC7821, MultiSignerERC7913Upgradeable, IERC1271 {
+    /// @notice The most passkeys an account may have: one per device of one person, with room to
+    /// spare. It bounds the owner list every page and sign-in reads (SPEC 9 shows no product value).
+    uint256 public constant MAX_OWNERS = 10;
+
     /// @notice The ERC7913WebAuthnVerifier every owner is checked with.
     address public immutable webAuthnVerifier;
 
@@ -41,6 +46,8 @@ contract PartyAccount is Account, ERC7821, MultiSignerERC7913Upgradeable, IERC12
     error OwnerDoesNotExist(bytes owner);
     /// @notice The account would be left without owners.
     error EmptyOwnersNotAllowed();
+    /// @notice The account would have more than MAX_OWNERS owners.
+    error OwnersLimitExceeded();
 
     /// @notice The full owner bytes, so that the owner list can be rebuilt from logs alone
     /// (OpenZeppelin's ERC7913SignerAdded/Removed only carry their hash, as indexed topics).
@@ -65,8 +72,9 @@ contract PartyAccount is Account, ERC7821, MultiSignerERC7913Upgradeable, IERC12
         return ERC4337Utils.ENTRYPOINT_V07;
     }
 
-    /// @notice Adds and removes owners in one call (additions first, so an owner can be replaced).
-    /// Callable by the account itself (an owner-signed user operation) or the EntryPoint.
+    /// @notice Adds and removes owners in one call (additions first, so an owner can be replaced;
+    /// the limits apply to the result, so a full account can still replace one). Callable by the
+    /// account itself (an owner-signed user operation) or the EntryPoint.
     function updateOwners(bytes[] calldata ownersToAdd, bytes[] calldata ownersToRemove) external onlyEntryPointOrSelf {
         _addSigners(ownersToAdd);
         for (uint256 i = 0; i < ownersToRemove.length; ++i) {
@@ -105,9 +113,12 @@ contract PartyAccount is Account, ERC7821, MultiSignerERC7913Upgradeable, IERC12
         super._addSigners(newSigners);
     }
 
-    /// @dev Runs after every change of the owners or the threshold.
+    /// @dev Runs after every change of the owners or the threshold (initialize sets the threshold
+    /// after adding, updateOwners removes after adding), so it sees the final owner count.
     function _validateReachableThreshold() internal view override {
-        if (getSignerCount() == 0) revert EmptyOwnersNotAllowed();
+        uint256 count = getSignerCount();
+        if (count == 0) revert EmptyOwnersNotAllowed();
+        if (count > MAX_OWNERS) revert OwnersLimitExceeded();
         super._validateReachableThreshold();
     }
 
