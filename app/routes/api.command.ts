@@ -14,7 +14,7 @@
  *     that does not verify or is more than 24 h old
  * 401 no session for the signer and no signature ("sign and resend"), or a signature that does
  *     not verify (wrong signer, chain or contract)
- * 403 cross-site request · 404 set_telegram_visibility with no linked account
+ * 403 cross-site request · 404 set_telegram_visibility or unlink_telegram with no linked account
  * 405 not POST · 409 the signed command was accepted before (replay), or a conflicting link
  * 413 body over 64 KB · 415 not JSON · 422 unknown command · 429 rate limit (Retry-After)
  * 500 unexpected · 503 database, chain (for smart-account signatures) or Telegram login not available

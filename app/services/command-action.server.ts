@@ -19,7 +19,7 @@ import {
   verifyCommandSignature,
   type PreparedCommand,
 } from "./commands.server";
-import { linkTelegram, setTelegramVisibility } from "./telegram.server";
+import { linkTelegram, setTelegramVisibility, unlinkTelegram } from "./telegram.server";
 
 const failure = (status: number, message: string) => json(status, { message });
 
@@ -116,11 +116,17 @@ async function run(
     }
     case "set_telegram_visibility": {
       const link = await setTelegramVisibility(signer, command.visible, tx);
-      if (!link) return { status: 404, message: "No Telegram account is linked to this address: register it first" };
+      if (!link) return NOTHING_LINKED;
       return { status: 200, body: ok({ telegram: { username: link.username, visible: link.visible } }) };
+    }
+    case "unlink_telegram": {
+      if (!(await unlinkTelegram(signer, tx))) return NOTHING_LINKED;
+      return { status: 200, body: ok() };
     }
   }
 }
+
+const NOTHING_LINKED = { status: 404, message: "No Telegram account is linked to this address: register it first" } as const;
 
 /** Rolls the command's transaction back with an answer. */
 class Refusal extends Error {

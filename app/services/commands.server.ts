@@ -73,19 +73,24 @@ export type CommandRequest = {
   signature: Hex | undefined;
 };
 
-/** Reads the body (JSON, at most 64 KB) and checks its form, the command and the signing time. */
-export async function readCommandRequest(request: Request, nowMs = Date.now()): Promise<CommandRequest | Failure> {
+/** A JSON body of at most `maxBytes` (415 when it is not sent as JSON, 413 when larger, 400 when not JSON); `what` names it in the 415. */
+export async function readJsonBody(request: Request, maxBytes: number, what: string): Promise<{ ok: true; value: unknown } | Failure> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) return fail(415, "Send the command as JSON (content-type: application/json)");
-  const text = await readLimited(request, MAX_COMMAND_BODY_BYTES);
-  if (text === undefined) return fail(413, `The request body is larger than ${MAX_COMMAND_BODY_BYTES / 1024} KB`);
-  let json: unknown;
+  if (!/^application\/json\s*(;|$)/i.test(type)) return fail(415, `Send ${what} as JSON (content-type: application/json)`);
+  const text = await readLimited(request, maxBytes);
+  if (text === undefined) return fail(413, `The request body is larger than ${maxBytes / 1024} KB`);
   try {
-    json = JSON.parse(text);
+    return { ok: true, value: JSON.parse(text) };
   } catch {
     return fail(400, "The request body is not valid JSON");
   }
-  const parsed = bodySchema.safeParse(json);
+}
+
+/** Reads the body (JSON, at most 64 KB) and checks its form, the command and the signing time. */
+export async function readCommandRequest(request: Request, nowMs = Date.now()): Promise<CommandRequest | Failure> {
+  const body = await readJsonBody(request, MAX_COMMAND_BODY_BYTES, "the command");
+  if (!body.ok) return body;
+  const parsed = bodySchema.safeParse(body.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return fail(400, `${issue.path.join(".") || "body"} ${issue.message}`);
@@ -118,12 +123,14 @@ export type PreparedCommand =
   | { name: "log_in" }
   | { name: "log_out" }
   | { name: "register_telegram"; login: TelegramLogin }
-  | { name: "set_telegram_visibility"; visible: boolean };
+  | { name: "set_telegram_visibility"; visible: boolean }
+  | { name: "unlink_telegram" };
 
 export function prepareCommand(name: CommandName, params: readonly string[], nowMs = Date.now()): { ok: true; command: PreparedCommand } | Failure {
   switch (name) {
     case "log_in":
     case "log_out":
+    case "unlink_telegram":
       if (params.length > 0) return fail(400, `${name} takes no params`);
       return { ok: true, command: { name } };
     case "set_telegram_visibility": {

@@ -7,12 +7,18 @@
  *
  * A link is private until the member shows it (`set_telegram_visibility`); the member page reads
  * only {@link getVisibleTelegramUsername}. One Telegram account is linked to one address: linking
- * it from another address moves the link there (the latest proof of control wins).
+ * it from another address moves the link there (the latest proof of control wins). The member
+ * removes it with `unlink_telegram`.
+ *
+ * On the local chain telegram.org cannot be reached: {@link standInTelegramLogin} makes the
+ * widget's data for a made-up account, hashed with the local bot token as Telegram hashes it, so
+ * the same checks run on it.
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getAddress, type Address } from "viem";
 import { db } from "../../db/client.server";
+import { env } from "../utils/env.server";
 import { unavailableResponse } from "../../db/query.server";
 import { telegramLinks } from "../../db/app-schema";
 import { TELEGRAM_PARAMS } from "../utils/command-typed-data";
@@ -112,6 +118,10 @@ export function verifyTelegramLogin(data: TelegramLoginData, botToken: string, n
 
 export type TelegramLink = { address: Address; telegramId: bigint; username: string; visible: boolean };
 
+const LINK_COLUMNS = { address: telegramLinks.address, telegramId: telegramLinks.telegramId, username: telegramLinks.username, visible: telegramLinks.visible };
+const toLink = (row: { address: string; telegramId: bigint; username: string; visible: boolean } | undefined): TelegramLink | undefined =>
+  row ? { ...row, address: getAddress(row.address) } : undefined;
+
 /**
  * Links the Telegram account to `address` (replacing its previous link). Visibility is kept when
  * the same Telegram account is linked again, and starts hidden otherwise.
@@ -135,8 +145,8 @@ export async function linkTelegram(address: Address, login: TelegramLogin, execu
         linkedAt: sql`now()`,
       },
     })
-    .returning({ address: telegramLinks.address, telegramId: telegramLinks.telegramId, username: telegramLinks.username, visible: telegramLinks.visible });
-  return { ...row!, address: getAddress(row!.address) };
+    .returning(LINK_COLUMNS);
+  return toLink(row)!;
 }
 
 /** Shows or hides the linked username on the member page; undefined when nothing is linked. */
@@ -145,8 +155,14 @@ export async function setTelegramVisibility(address: Address, visible: boolean, 
     .update(telegramLinks)
     .set({ visible })
     .where(eq(telegramLinks.address, getAddress(address)))
-    .returning({ address: telegramLinks.address, telegramId: telegramLinks.telegramId, username: telegramLinks.username, visible: telegramLinks.visible });
-  return row ? { ...row, address: getAddress(row.address) } : undefined;
+    .returning(LINK_COLUMNS);
+  return toLink(row);
+}
+
+/** Removes the member's link; what was removed, or undefined when nothing was linked. */
+export async function unlinkTelegram(address: Address, executor: Executor = db()): Promise<TelegramLink | undefined> {
+  const [row] = await executor.delete(telegramLinks).where(eq(telegramLinks.address, getAddress(address))).returning(LINK_COLUMNS);
+  return toLink(row);
 }
 
 /** The member's Telegram username, only when they chose to show it (for the member page). */
@@ -166,10 +182,36 @@ export async function getVisibleTelegramUsername(address: Address): Promise<stri
 
 /** The whole link, whatever its visibility (for the member's own settings; never for other viewers). */
 export async function getTelegramLink(address: Address): Promise<TelegramLink | undefined> {
-  const [row] = await db()
-    .select({ address: telegramLinks.address, telegramId: telegramLinks.telegramId, username: telegramLinks.username, visible: telegramLinks.visible })
-    .from(telegramLinks)
-    .where(eq(telegramLinks.address, getAddress(address)))
-    .limit(1);
-  return row ? { ...row, address: getAddress(row.address) } : undefined;
+  try {
+    const [row] = await db().select(LINK_COLUMNS).from(telegramLinks).where(eq(telegramLinks.address, getAddress(address))).limit(1);
+    return toLink(row);
+  } catch (error) {
+    throw unavailableResponse(error) ?? error;
+  }
+}
+
+/** How /me links Telegram: the real widget for the bot, the local stand-in, or not at all (no bot configured). */
+export type TelegramLoginMethod = { kind: "widget"; botName: string } | { kind: "stand-in" } | null;
+
+export function telegramLoginMethod(): TelegramLoginMethod {
+  const { PARTY_ENV, TELEGRAM_BOT_NAME, TELEGRAM_BOT_TOKEN } = env();
+  if (PARTY_ENV === "local") return { kind: "stand-in" };
+  return TELEGRAM_BOT_NAME && TELEGRAM_BOT_TOKEN ? { kind: "widget", botName: TELEGRAM_BOT_NAME } : null;
+}
+
+/** Telegram's rule for usernames: 5 to 32 characters, letters, digits and underscores, starting with a letter. */
+const TELEGRAM_USERNAME = /^[A-Za-z][A-Za-z0-9_]{4,31}$/;
+
+/**
+ * The login widget's data for a made-up Telegram account `username` (the local stand-in): the
+ * fields Telegram sends, with its hash made with `botToken`. The id follows from the username, so
+ * the same name is the same Telegram account every time.
+ */
+export function standInTelegramLogin(username: string, botToken: string, nowSeconds = Math.floor(Date.now() / 1000)): Checked<TelegramLoginData> {
+  if (!TELEGRAM_USERNAME.test(username)) {
+    return { ok: false, status: 400, message: "username must be 5 to 32 letters, digits or underscores, starting with a letter (Telegram's rule)" };
+  }
+  const id = (BigInt(`0x${createHash("sha256").update(username.toLowerCase()).digest("hex").slice(0, 12)}`) + 1n).toString();
+  const data: TelegramLoginData = { id, first_name: username, username, auth_date: String(nowSeconds) };
+  return { ok: true, value: { ...data, hash: telegramHash(data, botToken) } };
 }

@@ -25,11 +25,19 @@ export const commandTypes = {
 } as const;
 
 /** The commands the server knows. On the wire a command is its name as UTF-8, right-padded to 32 bytes. */
-export const COMMAND_NAMES = ["log_in", "log_out", "register_telegram", "set_telegram_visibility"] as const;
+export const COMMAND_NAMES = ["log_in", "log_out", "register_telegram", "set_telegram_visibility", "unlink_telegram"] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 /** Parameter order of `register_telegram`: the Telegram login widget's fields (SPEC 7). */
 export const TELEGRAM_PARAMS = ["id", "first_name", "last_name", "username", "photo_url", "auth_date", "hash"] as const;
+
+/** What the login widget hands its callback (numbers for id and auth_date), or the local stand-in the same. */
+export type TelegramWidgetUser = Partial<Record<(typeof TELEGRAM_PARAMS)[number], string | number>>;
+
+/** The widget's user as `register_telegram`'s params, in order; an absent field is "". */
+export function telegramParamsOf(user: TelegramWidgetUser): string[] {
+  return TELEGRAM_PARAMS.map((field) => (user[field] === undefined || user[field] === null ? "" : String(user[field])));
+}
 
 /** A signed command is accepted this long after `signedAt` ... */
 export const COMMAND_MAX_AGE_SECONDS = 5 * 60;
@@ -99,7 +107,7 @@ export function commandRequestBody(message: CommandMessage, signature?: Hex): Co
   };
 }
 
-/** 200 answers. `log_in` adds `expiresAt`; Telegram commands add `telegram`. */
+/** 200 answers. `log_in` adds `expiresAt`; `register_telegram` and `set_telegram_visibility` add `telegram`. */
 export type CommandSuccess = {
   ok: true;
   command: CommandName;

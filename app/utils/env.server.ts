@@ -35,8 +35,10 @@ const fields = z.object({
   APP_ORIGIN: optional(z.string().url().transform((url) => new URL(url).origin)),
   /** How many proxy hops to trust for X-Forwarded-For (the client address for rate limits); 0 (the default) trusts none. */
   TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((hops) => hops ?? 0),
-  /** Telegram bot token, for checking the login widget's hash (register_telegram); the command answers 503 without it. */
+  /** Telegram bot token, for checking the login widget's hash (register_telegram); the command answers 503 without it. PARTY_ENV=local has a stand-in one. */
   TELEGRAM_BOT_TOKEN: optional(z.string().min(1)),
+  /** The bot's username (without @), whose Telegram Login Widget /me shows (PARTY_ENV=production); no widget without it. Public. */
+  TELEGRAM_BOT_NAME: optional(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "a bot's username: letters, digits and _, without @")),
   /** Segment write key; analytics are off (no client, no requests) without it. */
   SEGMENT_WRITE_KEY: optional(z.string().min(1)),
   /** Segment API host (https://api.segment.io when unset); tests point it at a local recorder. */
@@ -79,7 +81,18 @@ const schema = fields.superRefine(({ PARTY_ENV, WALLET_BACKEND }, context) => {
   }
 });
 
-export type Env = z.infer<typeof schema>;
+/**
+ * The local chain's Telegram bot token when none is set: the local stand-in of the login widget
+ * (/dev/telegram-login) signs with it, so linking Telegram works with `npm run dev` as it is.
+ */
+export const LOCAL_TELEGRAM_BOT_TOKEN = "0:local-stand-in-bot-token";
+
+const withDefaults = schema.transform((settings) => ({
+  ...settings,
+  TELEGRAM_BOT_TOKEN: settings.TELEGRAM_BOT_TOKEN ?? (settings.PARTY_ENV === "local" ? LOCAL_TELEGRAM_BOT_TOKEN : undefined),
+}));
+
+export type Env = z.infer<typeof withDefaults>;
 
 const KEYS = Object.keys(fields.shape);
 let cached: { fingerprint: string; env: Env } | undefined;
@@ -91,7 +104,7 @@ let cached: { fingerprint: string; env: Env } | undefined;
 export function env(): Env {
   const fingerprint = KEYS.map((key) => process.env[key] ?? "\u0000").join("\u0001");
   if (cached?.fingerprint === fingerprint) return cached.env;
-  const parsed = schema.safeParse({ ...process.env, NODE_ENV: process.env.NODE_ENV || undefined });
+  const parsed = withDefaults.safeParse({ ...process.env, NODE_ENV: process.env.NODE_ENV || undefined });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);
