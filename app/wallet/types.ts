@@ -66,6 +66,8 @@ export interface Wallet {
   signedUserOperation?(userOpHash: Hex): RpcUserOperation<"0.7"> | undefined;
   /** EIP-712 signature of the smart account (ERC-1271, ERC-6492 while not deployed). */
   signTypedData(typedData: WalletTypedData): Promise<Hex>;
+  /** EIP-191 (personal_sign) signature of the smart account, the same way. */
+  signMessage(message: string): Promise<Hex>;
   /** Waits for the bundler's receipt (SPEC 9 polling; an operation this wallet sent is replaced with fees × 1.1 when stuck). */
   waitForReceipt(userOpHash: Hex, onStatus?: OnStatus): Promise<WalletReceipt>;
 }

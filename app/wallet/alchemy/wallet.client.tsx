@@ -153,6 +153,9 @@ export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet>
     async signTypedData(typedData) {
       return (await client()).signTypedData({ typedData });
     },
+    async signMessage(message) {
+      return (await client()).signMessage({ message });
+    },
     async waitForReceipt(userOpHash, onStatus) {
       const request = sent.get(userOpHash);
       // Account Kit's own drop-and-replace re-sends the request with fees raised by at least 10 %.

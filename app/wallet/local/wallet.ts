@@ -152,6 +152,9 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
       const smartAccount = await currentAccount();
       return smartAccount.signTypedData(typedData);
     },
+    async signMessage(message) {
+      return (await currentAccount()).signMessage({ message });
+    },
     async waitForReceipt(userOpHash, onStatus) {
       const original = sent.get(userOpHash);
       const replace = original && {

@@ -46,6 +46,7 @@ function setup({ stored, commandStatus = () => 200, hasAccount = true, signInErr
     hasAccount: async () => connected,
     sendCalls: async () => "0x01",
     signTypedData: async () => (calls.push("signTypedData"), SIGNATURE),
+    signMessage: async () => SIGNATURE,
     waitForReceipt: async () => {
       throw new Error("not used");
     },
