@@ -14,6 +14,9 @@ import { ItemList } from "../components/item-list";
 import { AddressLink, ChapterLink } from "../components/links";
 import { PendingList } from "../components/pending-list";
 import { MyApplication, MyRoles, VotesAwaiting } from "../components/screens/me";
+import { MembershipProof } from "../components/me/proof";
+import { TelegramSection } from "../components/me/telegram";
+import { telegramSettings } from "../services/telegram.server";
 import { Controls } from "../components/screens/controls";
 import { LeaveChapter, LeaveParty } from "../components/screens/member";
 import { listEvaluationsAwaitingVote } from "../models/evaluations.server";
@@ -37,14 +40,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await findSession(readSessionToken(request));
   invariantResponse(session, "Sign in (top right) to see your page: your chapter, your roles and what awaits your vote.", { status: 401 });
   const { address } = session;
-  const [member, pending] = await Promise.all([getMember(address), pendingOperationsFor({ account: address, sender: address })]);
+  const [member, pending, telegram] = await Promise.all([
+    getMember(address),
+    pendingOperationsFor({ account: address, sender: address }),
+    telegramSettings(address),
+  ]);
   const chapterId = member?.status === "member" ? member.chapterId : null;
   const awaiting = chapterId ? await listEvaluationsAwaitingVote({ chapterId, voter: address, limit: AWAITING_LIMIT }) : [];
-  return { address, member, pending, awaiting };
+  return { address, member, pending, awaiting, telegram };
 }
 
 export default function Me() {
-  const { address, member: m, pending, awaiting } = useLoaderData<typeof loader>();
+  const { address, member: m, pending, awaiting, telegram } = useLoaderData<typeof loader>();
   const viewer = useViewer();
   const inChapter = m?.status === "member" && m.chapterId ? m.chapterId : null;
   const chapterName = inChapter ? (m?.chapterLocation ?? `Chapter ${inChapter}`) : null;
@@ -111,6 +118,9 @@ export default function Me() {
 
       <h2>My recent activity</h2>
       <ActivityList rows={m?.activity ?? []} />
+
+      <TelegramSection {...telegram} />
+      <MembershipProof />
 
       {inChapter || m?.partyMember ? (
         <>

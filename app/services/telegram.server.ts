@@ -190,6 +190,12 @@ export async function getTelegramLink(address: Address): Promise<TelegramLink | 
   }
 }
 
+/** /me's Telegram section: the member's link as the page shows it, and how a link is made here. */
+export async function telegramSettings(address: Address): Promise<{ link: { username: string; visible: boolean } | null; login: TelegramLoginMethod }> {
+  const link = await getTelegramLink(address);
+  return { link: link ? { username: link.username, visible: link.visible } : null, login: telegramLoginMethod() };
+}
+
 /** How /me links Telegram: the real widget for the bot, the local stand-in, or not at all (no bot configured). */
 export type TelegramLoginMethod = { kind: "widget"; botName: string } | { kind: "stand-in" } | null;
 
