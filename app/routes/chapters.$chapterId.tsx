@@ -11,6 +11,7 @@ import { ItemList } from "../components/item-list";
 import { AddressLink, NextPage } from "../components/links";
 import { PendingList } from "../components/pending-list";
 import { ChapterAdminSection } from "../components/screens/chapter-admin";
+import { ChapterVerification } from "../components/screens/chapter-verification";
 import { removeMemberColumns } from "../components/screens/chapter-executive";
 import { Controls } from "../components/screens/controls";
 import { ChapterExecutiveControls } from "../components/screens/party";
@@ -164,6 +165,7 @@ export default function Chapter() {
       <h2>Recent activity</h2>
       <ActivityList rows={chapter.activity} />
       <ChapterAdminSection chapter={{ ...chapter, label: chapterLabel(chapter) }} members={members.map((m) => m.account)} />
+      <ChapterVerification chapterId={chapter.id} />
     </>
   );
 }
