@@ -1,13 +1,17 @@
 /**
- * Ponder follows the party contract on chain 137. Configuration (see README, "Configuration"):
+ * Ponder follows the party contract on chain 137, and on the local chain the passkey wallet's
+ * factory and the accounts it creates (their owners, for the owner → account lookup). Configuration (see README, "Configuration"):
  *   PONDER_RPC_URL_137  RPC URL (default: the local chain, http://127.0.0.1:8545)
  *   PARTY_ENV           local (default) | production; production reads PARTY_ADDRESS and
  *                       PARTY_START_BLOCK (abis/deployments.ts)
  *   DATABASE_URL        Postgres
  */
-import { createConfig } from "ponder";
-import { partyDeployment } from "../abis/deployments";
+import { createConfig, factory } from "ponder";
+import { getAbiItem } from "viem";
+import { LOCAL_WALLET, partyDeployment } from "../abis/deployments";
 import { partyAbi } from "../abis/party";
+import { partyAccountAbi } from "../abis/party-account";
+import { partyAccountFactoryAbi } from "../abis/party-account-factory";
 
 const deployment = partyDeployment();
 const local = deployment.environment === "local";
@@ -20,6 +24,12 @@ const rpcUrl = process.env.PONDER_RPC_URL_137 ?? "http://127.0.0.1:8545";
  * at 20 × RPC_FANOUT requests/s. A hosted provider keeps the default adaptive limit.
  */
 const RPC_FANOUT = Number(process.env.PONDER_RPC_FANOUT ?? (local ? 25 : 1));
+
+/**
+ * The local wallet contracts exist on the local chain only (production's accounts are Account
+ * Kit's, whose passkeys Alchemy keeps): elsewhere they are on no chain, so nothing is fetched.
+ */
+const walletChain = local ? { polygon: { startBlock: 0 } } : {};
 
 export default createConfig({
   database: { kind: "postgres", connectionString: process.env.DATABASE_URL },
@@ -39,6 +49,20 @@ export default createConfig({
       abi: partyAbi,
       address: deployment.address,
       startBlock: deployment.startBlock,
+    },
+    PartyAccountFactory: {
+      chain: walletChain,
+      abi: partyAccountFactoryAbi,
+      address: LOCAL_WALLET.factory,
+    },
+    PartyAccount: {
+      chain: walletChain,
+      abi: partyAccountAbi,
+      address: factory({
+        address: LOCAL_WALLET.factory,
+        event: getAbiItem({ abi: partyAccountFactoryAbi, name: "AccountCreated" }),
+        parameter: "account",
+      }),
     },
   },
 });

@@ -18,3 +18,4 @@ export * from "./schema/evaluations";
 export * from "./schema/info";
 export * from "./schema/activity";
 export * from "./schema/user-operations";
+export * from "./schema/accounts";

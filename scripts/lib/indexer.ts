@@ -37,6 +37,8 @@ export function indexerSchemaName(): string {
     ...filesUnder(join(INDEXER_ROOT, "schema")),
     ...filesUnder(join(INDEXER_ROOT, "src")),
     join(ROOT, "abis", "party.ts"),
+    join(ROOT, "abis", "party-account.ts"),
+    join(ROOT, "abis", "party-account-factory.ts"),
     join(ROOT, "abis", "deployments.ts"),
     // The content-id codec the handlers import from the app (one codec for both).
     join(ROOT, "app", "calls", "cid.ts"),

@@ -16,6 +16,7 @@ import { activityRows, expectedTables } from "./scenario-expected.js";
 import { activityId, EMPTY_DIR, EMPTY_FILE, MINUTES, runScenario } from "./scenario-script.js";
 
 const ASSERTED_TABLES = [
+  "account_owners",
   "activity",
   "applications",
   "chapter_executives",
@@ -28,6 +29,7 @@ const ASSERTED_TABLES = [
   "party_totals",
   "recommendations",
   "role_holders",
+  "smart_accounts",
   "upgrades",
   "user_operations",
   "votes",
@@ -56,6 +58,9 @@ describe("indexer scenario", () => {
 
     // Plain accounts send every transaction here: no user operations (tests/indexer/user-operations.test.ts has them).
     expect(model.user_operations).toEqual([]);
+    // No passkey account either (tests/indexer/account-owners.test.ts has them).
+    expect(model.smart_accounts).toEqual([]);
+    expect(model.account_owners).toEqual([]);
 
     const expected = expectedTables(s);
     const id = (name: string, nth = 0) => activityId(s, name, nth);

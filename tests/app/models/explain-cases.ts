@@ -16,6 +16,7 @@ export type Models = {
   indexerStatus: typeof import("../../../app/services/indexer-status.server");
   readModel: typeof import("../../../db/query.server");
   viewer: typeof import("../../../app/models/viewer.server");
+  accountOwners: typeof import("../../../app/models/account-owners.server");
 };
 
 /** Parameters picked from the loaded data so that each query meets its worst realistic case. */
@@ -136,6 +137,12 @@ export const CASES: Case[] = [
     run: (m, f) => m.evaluations.listEvaluationsAwaitingVote({ chapterId: f.bigChapter.toString(), voter: f.busiestVoter, limit: 51 }),
   },
   { name: "getViewer: a chapter executive's session", fn: "viewer.getViewer", run: (m, f) => m.viewer.getViewer(f.executiveRequest) },
+  {
+    name: "accountsOfOwners: the sign-in's two candidate keys",
+    fn: "account-owners.accountsOfOwners",
+    run: (m) => m.accountOwners.accountsOfOwners({ owners: [`0x${"4a".repeat(84)}`, `0x${"4b".repeat(84)}`] }),
+  },
+  { name: "ownersOfAccount: a member's passkeys", fn: "account-owners.ownersOfAccount", run: (m, f) => m.accountOwners.ownersOfAccount({ account: f.chapterExecutive }) },
   { name: "listInfoMessages: first page", fn: "info.listInfoMessages", run: (m) => m.info.listInfoMessages({ limit: 51 }) },
   {
     name: "listInfoMessages: page before a cursor",

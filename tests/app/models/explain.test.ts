@@ -61,6 +61,7 @@ beforeAll(async () => {
     indexerStatus: await import("../../../app/services/indexer-status.server"),
     readModel: await import("../../../db/query.server"),
     viewer: await import("../../../app/models/viewer.server"),
+    accountOwners: await import("../../../app/models/account-owners.server"),
   };
   // The viewer reads the app's own sessions table beside the read model.
   await migrate(database.url);
