@@ -1,5 +1,6 @@
 /**
- * Every party contract operation the app can send, by contract function name. Its `prepare`
+ * Every party contract operation the app can send, by contract function name, and the member's
+ * own passkey account's updateOwners. Its `prepare`
  * checks raw args (JSON or form values) against its schema and builds its calls: POST
  * /api/calls/:operation answers those calls for the wallet to sign and send, POST /api/operations
  * takes from them the `subject` pending rows are shown on. The browser's forms send args
@@ -28,6 +29,7 @@ import { setInfoSenderOperation } from "./set-info-sender";
 import { setPartyAdminOperation } from "./set-party-admin";
 import { updateChapterLocationOperation } from "./update-chapter-location";
 import { updateMemberApplicationForChapterOperation } from "./update-member-application-for-chapter";
+import { updateOwnersOperation } from "./update-owners";
 import { voteOperation } from "./vote";
 
 export const operations = {
@@ -55,6 +57,7 @@ export const operations = {
   setChapterAdmin: setChapterAdminOperation,
   setEvaluationMinter: setEvaluationMinterOperation,
   setInfoSender: setInfoSenderOperation,
+  updateOwners: updateOwnersOperation,
 } as const;
 
 export type Operations = typeof operations;

@@ -17,6 +17,13 @@ const SENTENCES: Record<string, string> = {
   NotAnExecutive: "Only an executive of this chapter or a party executive can do this.",
   InvalidInitialization: "The contract is already initialized.",
   NotInitializing: "The contract is not being initialized.",
+  // The passkey account (the owners are its passkeys; at most its MAX_OWNERS, 10).
+  InvalidOwner: "That is not a passkey this account can take: the key must be a P-256 public key from this site's passkey link.",
+  OwnerDoesNotExist: "That passkey does not own this account (it may have been removed already).",
+  EmptyOwnersNotAllowed: "An account needs at least one passkey: add another device before removing this one.",
+  OwnersLimitExceeded: "An account can have at most 10 passkeys: remove one before adding another, or replace one.",
+  MultiSignerERC7913AlreadyExists: "That passkey already owns this account.",
+  AccountUnauthorized: "Only the account itself, signed by one of its passkeys, can change its passkeys.",
   Unknown: "The contract refused the call with an error this app does not know.",
 };
 

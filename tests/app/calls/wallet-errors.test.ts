@@ -1,0 +1,32 @@
+/**
+ * The passkey account's errors (SPEC 6: InvalidOwner, OwnerDoesNotExist, EmptyOwnersNotAllowed,
+ * OwnersLimitExceeded, and the others updateOwners can meet) read as every contract error does:
+ * the one revert decoder names them from their revert data, and each has its plain sentence.
+ */
+import { encodeErrorResult, type Hex } from "viem";
+import { partyAccountAbi } from "../../../abis/party-account.js";
+import { explainError } from "../../../app/calls/revert-sentences.js";
+import { revertMessage } from "../../../app/calls/revert.js";
+import { MAX_OWNERS } from "../../../app/calls/update-owners.js";
+import { ALICE } from "../../fixtures/accounts.js";
+
+const OWNER: Hex = `0x${"4a".repeat(84)}`;
+const cases = [
+  encodeErrorResult({ abi: partyAccountAbi, errorName: "InvalidOwner", args: [OWNER] }),
+  encodeErrorResult({ abi: partyAccountAbi, errorName: "OwnerDoesNotExist", args: [OWNER] }),
+  encodeErrorResult({ abi: partyAccountAbi, errorName: "EmptyOwnersNotAllowed" }),
+  encodeErrorResult({ abi: partyAccountAbi, errorName: "OwnersLimitExceeded" }),
+  encodeErrorResult({ abi: partyAccountAbi, errorName: "MultiSignerERC7913AlreadyExists", args: [OWNER] }),
+  encodeErrorResult({ abi: partyAccountAbi, errorName: "AccountUnauthorized", args: [ALICE.address] }),
+];
+
+it.each(cases)("%s: SPEC 8's text with its sentence", (data) => {
+  const text = revertMessage(data);
+  expect(text).toMatch(/^Transaction reverted: (InvalidOwner|OwnerDoesNotExist|EmptyOwnersNotAllowed|OwnersLimitExceeded|MultiSignerERC7913AlreadyExists|AccountUnauthorized)$/);
+  expect(explainError(text)).toMatch(/passkey/);
+});
+
+it("the limit's sentence names the account's limit", () => {
+  expect(explainError("Transaction reverted: OwnersLimitExceeded")).toContain(`at most ${MAX_OWNERS} passkeys`);
+  expect(explainError("Transaction reverted: EmptyOwnersNotAllowed")).toBe("An account needs at least one passkey: add another device before removing this one.");
+});
