@@ -13,6 +13,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "./utils/nonce";
+import { surrogateKey } from "./utils/page-tags";
 
 const ABORT_DELAY = 5_000;
 
@@ -33,6 +34,9 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce;
+  // What the page shows, for the web server's page cache (app/utils/page-tags.ts); it never leaves the server.
+  const tags = surrogateKey(remixContext);
+  if (tags) responseHeaders.set("Surrogate-Key", tags);
   // Bots and the SPA shell get the whole document at once; browsers get it as it streams.
   const whole = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {

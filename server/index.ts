@@ -26,7 +26,7 @@ import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server
 import { RETURN_PARAMS } from "../app/wallet/return-params";
 import { clientAddress } from "../app/utils/post-guard.server";
 import { PageCache } from "./page-cache";
-import { pollReadModelVersion } from "./read-model-version";
+import { followReadModel } from "./read-model-changes";
 import { RenderGate, RenderQueueFull } from "./render-gate";
 import { hashPolicy, newNonce, secure, type SecuritySettings } from "./security-headers";
 
@@ -46,19 +46,23 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const remix = createRequestHandler(build, NODE_ENV);
 
-  const version = cacheMegabytes > 0 && DATABASE_URL ? pollReadModelVersion({ databaseUrl: DATABASE_URL, schema: READ_MODEL_SCHEMA }) : undefined;
-  const cache = version
-    ? new PageCache({
-        version: version.current,
-        maxBytes: cacheMegabytes * 1024 * 1024,
-        // Exactly when the app would see a session.
-        personal: (cookie) => sessionTokenFromCookieHeader(cookie) !== undefined,
-        personalParams: RETURN_PARAMS,
-        // A stored page is served to many clients: its scripts by hash, not one response's nonce.
-        storedHeaders: (headers, html) =>
-          headers["content-security-policy"] ? { ...headers, "content-security-policy": hashPolicy(security, html.toString("utf8")) } : headers,
-      })
-    : undefined;
+  const cache =
+    cacheMegabytes > 0 && DATABASE_URL
+      ? new PageCache({
+          maxBytes: cacheMegabytes * 1024 * 1024,
+          // Exactly when the app would see a session.
+          personal: (cookie) => sessionTokenFromCookieHeader(cookie) !== undefined,
+          personalParams: RETURN_PARAMS,
+          // A stored page is served to many clients: its scripts by hash, not one response's nonce.
+          storedHeaders: (headers, html) =>
+            headers["content-security-policy"] ? { ...headers, "content-security-policy": hashPolicy(security, html.toString("utf8")) } : headers,
+        })
+      : undefined;
+  // Drops the cached pages of what each indexed event or app change touches (server/read-model-changes.ts).
+  const version =
+    cache && DATABASE_URL
+      ? followReadModel({ databaseUrl: DATABASE_URL, schema: READ_MODEL_SCHEMA, onChange: (v, dropped) => cache.advance(v, dropped) })
+      : undefined;
 
   const gate = new RenderGate(RENDERS);
   const app = new Hono<{ Bindings: Bindings; Variables: Variables }>();
@@ -69,8 +73,9 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     c.set("nonce", newNonce());
     await next();
     const response = secure(c.res, security, c.get("nonce"));
-    // This server's cache is the surrogate the header speaks to: it never leaves (server/page-cache.ts).
+    // This server's cache is the surrogate these headers speak to: they never leave (server/page-cache.ts).
     response.headers.delete("surrogate-control");
+    response.headers.delete("surrogate-key");
     personalHeaders(response.headers, c.req.header("cookie"));
     if (response !== c.res) {
       // Hono's setter would copy the old response's headers onto the new one.

@@ -10,10 +10,12 @@
  * What is cached: a GET (or HEAD, answered from a GET's render) without a session (a well-formed session cookie), not a loader
  * data request (`.data`), whose response is a 200 that opts in with `Surrogate-Control:
  * max-age=N` (the Edge Architecture header for reverse-proxy caches;
- * app/utils/page-cache-headers.ts) and sets no cookie. Entries are keyed by path and query and tagged with the version they were rendered at
- * (server/read-model-version.ts): a new version drops them all. `max-age` bounds the age of
- * what changes without a version: the status bar's server-rendered text (the bar refreshes itself
- * in the browser) and the 15-minute window of pending operations.
+ * app/utils/page-cache-headers.ts) and sets no cookie. Entries are keyed by path and query and
+ * tagged with the render's `Surrogate-Key` (what the page shows: app/utils/page-tags.ts). When the
+ * read model moves on (server/read-model-changes.ts), `advance` drops the entries of the tags the
+ * change touched, or every entry. `max-age` bounds the age of what changes without a version:
+ * the status bar's server-rendered text (the bar refreshes itself in the browser) and the
+ * 15-minute window of pending operations.
  *
  * Entries hold the gzip of the page only (about a sixth of the HTML): clients that accept gzip,
  * every browser, get those bytes as they are; others get them inflated. A strong ETag lets a
@@ -34,7 +36,9 @@ const DROPPED_HEADERS = new Set([
   "date",
   "etag",
   "keep-alive",
+  "server-timing",
   "surrogate-control",
+  "surrogate-key",
   "transfer-encoding",
   "vary",
   "x-cache",
@@ -45,16 +49,23 @@ type Entry = {
   headers: Record<string, string>;
   gzip: Buffer;
   etag: string;
-  version: string;
+  /** What the page shows (its Surrogate-Key), or UNTAGGED: dropped by every change. */
+  tags: readonly string[];
   expiresAt: number;
   bytes: number;
 };
 
+/** The tag of pages that said nothing of what they show: any change drops them. */
+const UNTAGGED = "*";
+/** How many past changes are remembered for renders still in flight (a render older than them is not kept). */
+const CHANGES_KEPT = 256;
+
+/** What a change of the read model drops: the pages of these tags, or every page. */
+export type Dropped = ReadonlySet<string> | "all";
+
 export type CacheState = "hit" | "miss" | "bypass";
 
 export type PageCacheOptions = {
-  /** The version pages are rendered at now; undefined: not known, every request bypasses. */
-  version(): string | undefined;
   /** Upper bound of the entries' gzip bytes; the least recently served go first. */
   maxBytes: number;
   /** True for a Cookie header that makes a request personal (a session): never cached. */
@@ -68,15 +79,32 @@ export type PageCacheOptions = {
   now?(): number;
 };
 
-export type PageCacheStats = { hits: number; misses: number; bypasses: number; stored: number; evicted: number; entries: number; bytes: number };
+export type PageCacheStats = {
+  hits: number;
+  misses: number;
+  bypasses: number;
+  stored: number;
+  evicted: number;
+  /** Entries dropped by changes of the read model. */
+  dropped: number;
+  entries: number;
+  bytes: number;
+};
 
 export class PageCache {
   readonly #options: Required<PageCacheOptions>;
   readonly #entries = new Map<string, Entry>();
+  /** Tag → keys of the entries that show it. */
+  readonly #tagged = new Map<string, Set<string>>();
   readonly #flights = new Map<string, Promise<Entry | undefined>>();
   #bytes = 0;
+  /** The version pages are rendered at; undefined (not known yet, database down): every request bypasses. */
   #version: string | undefined;
-  #stats = { hits: 0, misses: 0, bypasses: 0, stored: 0, evicted: 0 };
+  /** Counts changes; a render remembers the one it started at. */
+  #generation = 0;
+  /** The last CHANGES_KEPT changes, oldest first. */
+  readonly #changes: { generation: number; dropped: Dropped }[] = [];
+  #stats = { hits: 0, misses: 0, bypasses: 0, stored: 0, evicted: 0, dropped: 0 };
 
   constructor(options: PageCacheOptions) {
     this.#options = { maxPageBytes: 4 * 1024 * 1024, now: Date.now, storedHeaders: (headers) => headers, personalParams: [], ...options };
@@ -84,6 +112,32 @@ export class PageCache {
 
   stats(): PageCacheStats {
     return { ...this.#stats, entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /**
+   * The read model is at `version` now: drops the pages that show what changed (and untagged
+   * ones), or every page; `undefined` (not known) drops every page and bypasses until a version.
+   */
+  advance(version: string | undefined, dropped: Dropped) {
+    if (version === this.#version && dropped !== "all" && dropped.size === 0) return;
+    this.#version = version;
+    const all = version === undefined || dropped === "all";
+    this.#generation++;
+    this.#changes.push({ generation: this.#generation, dropped: all ? "all" : dropped });
+    if (this.#changes.length > CHANGES_KEPT) this.#changes.shift();
+    if (all) {
+      this.#stats.dropped += this.#entries.size;
+      this.#entries.clear();
+      this.#tagged.clear();
+      this.#bytes = 0;
+      return;
+    }
+    for (const tag of [UNTAGGED, ...dropped]) {
+      for (const key of this.#tagged.get(tag) ?? []) {
+        this.#stats.dropped++;
+        this.#remove(key);
+      }
+    }
   }
 
   /** The cache key of a request, or undefined when the request may never be served from here. */
@@ -120,20 +174,17 @@ export class PageCache {
    * it is cacheable, and answers. Concurrent misses of one key wait for the first one's render.
    */
   async fill(request: Request, key: string, render: (request: Request) => Promise<Response>): Promise<Response> {
-    const version = this.#options.version();
-    // Also drops the entries of an older version.
     const current = this.#current(key);
     if (current) {
       this.#stats.hits++;
       return this.#response(request, current, "hit");
     }
-    if (version === undefined) {
+    if (this.#version === undefined) {
       this.#stats.bypasses++;
       return withCacheState(await render(request), "bypass");
     }
 
-    const flightKey = `${version}\n${key}`;
-    const flight = this.#flights.get(flightKey);
+    const flight = this.#flights.get(key);
     if (flight) {
       const entry = await flight;
       if (entry) {
@@ -145,9 +196,12 @@ export class PageCache {
     }
 
     let settle!: (entry: Entry | undefined) => void;
-    this.#flights.set(flightKey, new Promise((resolve) => (settle = resolve)));
-    let entry: Entry | undefined;
+    this.#flights.set(key, new Promise((resolve) => (settle = resolve)));
+    let kept: Entry | undefined;
     try {
+      const generation = this.#generation;
+      const started = performance.now();
+      const cpu = process.cpuUsage();
       // Only a GET fills the cache: a HEAD's render has no body to keep.
       const response = await render(request.method === "HEAD" ? new Request(request.url, { headers: request.headers }) : request);
       const maxAge = cacheableFor(response);
@@ -156,6 +210,9 @@ export class PageCache {
         return withCacheState(response, "bypass");
       }
       const html = Buffer.from(await response.arrayBuffer());
+      // What the miss cost this process (with whatever else ran meanwhile): for benchmarks and profiles.
+      const used = process.cpuUsage(cpu);
+      const timing = `render;dur=${(performance.now() - started).toFixed(2)}, cpu;dur=${((used.user + used.system) / 1000).toFixed(2)}`;
       if (html.length > this.#options.maxPageBytes) {
         this.#stats.bypasses++;
         return withCacheState(new Response(html, response), "bypass");
@@ -165,57 +222,83 @@ export class PageCache {
         if (!DROPPED_HEADERS.has(name)) rendered[name] = value;
       });
       const headers = this.#options.storedHeaders(rendered, html);
+      const tags = (response.headers.get("surrogate-key") ?? "").split(" ").filter(Boolean);
       const compressed = await gzip(html);
-      entry = {
+      const entry: Entry = {
         // Cookie: a request with a session gets a page of its own (never this entry).
         headers: { ...headers, vary: "Accept-Encoding, Cookie" },
         gzip: compressed,
         etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
-        version,
+        tags: tags.length > 0 ? tags : [UNTAGGED],
         expiresAt: this.#options.now() + maxAge * 1000,
         bytes: compressed.length + key.length,
       };
       this.#stats.misses++;
-      this.#store(key, entry);
-      return this.#response(request, entry, "miss", html);
+      if (this.#unchangedSince(generation, entry.tags)) kept = this.#store(key, entry);
+      return this.#response(request, entry, "miss", html, timing);
     } finally {
-      settle(entry);
-      this.#flights.delete(flightKey);
+      settle(kept);
+      this.#flights.delete(key);
     }
   }
 
-  /** A current entry for `key`, marked as most recently used; drops every entry of an old version. */
+  /**
+   * True when no change since `generation` touched these tags: a page rendered then still shows
+   * the read model as it is. (A render reads the database after its generation began, so it is
+   * at least that new.)
+   */
+  #unchangedSince(generation: number, tags: readonly string[]): boolean {
+    if (generation === this.#generation) return true;
+    if (this.#version === undefined) return false;
+    const oldest = this.#changes[0];
+    if (!oldest || oldest.generation > generation + 1) return false;
+    return this.#changes.every(
+      ({ generation: g, dropped }) => g <= generation || (dropped !== "all" && !tags.some((tag) => tag === UNTAGGED || dropped.has(tag))),
+    );
+  }
+
+  /** A current entry for `key`, marked as most recently used. */
   #current(key: string): Entry | undefined {
-    const version = this.#options.version();
-    if (version !== this.#version) {
-      this.#entries.clear();
-      this.#bytes = 0;
-      this.#version = version;
-    }
-    if (version === undefined) return undefined;
+    if (this.#version === undefined) return undefined;
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    this.#entries.delete(key);
     if (entry.expiresAt <= this.#options.now()) {
-      this.#bytes -= entry.bytes;
+      this.#remove(key);
       return undefined;
     }
+    this.#entries.delete(key);
     this.#entries.set(key, entry);
     return entry;
   }
 
-  #store(key: string, entry: Entry) {
-    // Rendered at a version that is gone by now: never servable, so not kept.
-    if (this.#current(key) !== undefined || entry.version !== this.#version) return;
-    if (entry.bytes > this.#options.maxBytes) return;
+  /** Keeps the entry (unless one is there already or it is too big); returns it when kept. */
+  #store(key: string, entry: Entry): Entry | undefined {
+    if (this.#current(key) !== undefined || entry.bytes > this.#options.maxBytes) return undefined;
     this.#entries.set(key, entry);
+    for (const tag of entry.tags) {
+      const keys = this.#tagged.get(tag);
+      if (keys) keys.add(key);
+      else this.#tagged.set(tag, new Set([key]));
+    }
     this.#bytes += entry.bytes;
     this.#stats.stored++;
-    for (const [oldest, old] of this.#entries) {
+    for (const oldest of this.#entries.keys()) {
       if (this.#bytes <= this.#options.maxBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= old.bytes;
+      this.#remove(oldest);
       this.#stats.evicted++;
+    }
+    return entry;
+  }
+
+  #remove(key: string) {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+    for (const tag of entry.tags) {
+      const keys = this.#tagged.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#tagged.delete(tag);
     }
   }
 
@@ -231,13 +314,14 @@ export class PageCache {
     return { status: 200, headers, body: method === "HEAD" ? undefined : body };
   }
 
-  #response(request: Request, entry: Entry, state: CacheState, html?: Buffer): Response {
+  #response(request: Request, entry: Entry, state: CacheState, html?: Buffer, timing?: string): Response {
     const gzipped = acceptsGzip(request.headers.get("accept-encoding"));
     const reply = this.#reply(entry, state, request.method, gzipped ? "gzip" : "identity", request.headers.get("if-none-match"));
     // The miss already has the HTML: no need to inflate what was just compressed.
     const body = reply.body && !gzipped && html ? html : reply.body;
     const headers = new Headers();
     for (const [name, value] of Object.entries(reply.headers)) headers.set(name, String(value));
+    if (timing) headers.set("server-timing", timing);
     // A Buffer is a Uint8Array, which Response takes (the DOM typings want an ArrayBuffer-backed one).
     return new Response((body ?? null) as BodyInit | null, { status: reply.status, headers });
   }

@@ -8,11 +8,13 @@ import { AddChaptersSection } from "../components/screens/chapter-admin";
 import { listChapters } from "../models/chapters.server";
 import { parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { listPage } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle = listPage("chapters");
 
 export const meta: MetaFunction = () => [{ title: "Chapters · Party" }];
 

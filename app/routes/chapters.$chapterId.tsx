@@ -20,12 +20,17 @@ import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 import { isMemberOf, useViewer } from "../utils/viewer";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle: PageTagsHandle<typeof loader> = {
+  // The pending applicants too: an operation about one of them shows on this page.
+  pageTags: ({ chapter }) => [pageTag.chapter(chapter.id), ...chapter.pendingApplications.map((a) => pageTag.account(a.account))],
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${chapterLabel(data.chapter)} · Party` : "Chapter · Party" },

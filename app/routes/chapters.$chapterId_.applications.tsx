@@ -13,12 +13,17 @@ import { chapterLabel } from "../utils/format";
 import { invariantResponse, parseChapterId } from "../utils/http.server";
 import { pendingText } from "../utils/pending-text";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { canAdministerChapter, isMemberOf, isViewer, useViewer } from "../utils/viewer";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle: PageTagsHandle<typeof loader> = {
+  // The applicants shown too: an operation about one of them shows on this page.
+  pageTags: ({ chapter, applications }) => [pageTag.chapter(chapter.id), ...applications.map((a) => pageTag.account(a.account))],
+};
 
 export const meta: MetaFunction = () => [{ title: "Review queue · Party" }];
 

@@ -13,11 +13,13 @@ import { env } from "../utils/env.server";
 import { formatTime, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ evaluation }) => [pageTag.evaluation(evaluation.id)] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Evaluation ${data.evaluation.id} · Party` : "Evaluation · Party" },

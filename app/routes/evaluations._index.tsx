@@ -8,11 +8,13 @@ import { listEvaluations } from "../models/evaluations.server";
 import { mean } from "../utils/format";
 import { parseChapterId, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { listPage } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle = listPage("evaluations");
 
 export const meta: MetaFunction = () => [{ title: "Evaluations · Party" }];
 

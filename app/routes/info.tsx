@@ -10,10 +10,12 @@ import { formatTime } from "../utils/format";
 import { invariantResponse } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { listPage } from "../utils/page-tags";
 import { limitParam, pageLimit, pageOf } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle = listPage("info");
 
 export const meta: MetaFunction = () => [{ title: "Info · Party" }];
 

@@ -16,9 +16,11 @@ import { formatTime, MEMBER_STATUS_TEXT, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageTag, type PageTagsHandle } from "../utils/page-tags";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ member }) => [pageTag.account(member.account)] };
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${shortAddress(data.member.account)} · Party` : "Member · Party" },

@@ -15,10 +15,12 @@ import { canonicalUrl } from "../utils/canonical-url.server";
 import { MEMBER_STATUS_TEXT } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { listPage } from "../utils/page-tags";
 import { pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle = listPage("members");
 
 export const meta: MetaFunction = () => [{ title: "Members · Party" }];
 

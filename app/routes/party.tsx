@@ -14,10 +14,12 @@ import {
 import { getPartyOverview } from "../models/party.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { listPage } from "../utils/page-tags";
 import { useViewer } from "../utils/viewer";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
+export const handle = listPage("party");
 
 export const meta: MetaFunction = () => [{ title: "Party · Party" }];
 

@@ -10,6 +10,8 @@ export const activity = onchainTable(
     /** blockNumber * 2^20 + logIndex: a single ordered key for cursor paging. */
     sortKey: t.bigint().notNull(),
     blockNumber: t.bigint().notNull(),
+    /** The block's hash: the web server checks that the last block it saw is still indexed (no reorg). */
+    blockHash: t.hex().notNull(),
     timestamp: t.bigint().notNull(),
     txHash: t.hex().notNull(),
     logIndex: t.integer().notNull(),

@@ -530,8 +530,8 @@ async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }:
   ) =>
     step(
       `activity: ${what}`,
-      `insert into ${S}.activity (id, sort_key, block_number, "timestamp", tx_hash, log_index, kind, actor, subject, chapter_id, evaluation_id)
-         select block || '-${log}', block::numeric * 1048576 + ${log}, block, ${ts("block")}, pg_temp.digest('tx:' || block), ${log},
+      `insert into ${S}.activity (id, sort_key, block_number, block_hash, "timestamp", tx_hash, log_index, kind, actor, subject, chapter_id, evaluation_id)
+         select block || '-${log}', block::numeric * 1048576 + ${log}, block, pg_temp.digest('block:' || block), ${ts("block")}, pg_temp.digest('tx:' || block), ${log},
            kind, actor, subject, chapter_id, evaluation_id
          from (select ${select.block} as block, ${select.kind} as kind, ${select.actor} as actor, ${select.subject} as subject,
                  ${select.chapter}::numeric as chapter_id, ${select.evaluation}::numeric as evaluation_id

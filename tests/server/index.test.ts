@@ -72,9 +72,43 @@ it("serves a page rendered once until an indexed event changes the read model", 
   expect((await get("/chapters/2")).cache).toBe("hit");
 });
 
-it("a pending operation the app records invalidates pages too", async () => {
-  await get("/chapters/3");
-  expect((await get("/chapters/3")).cache).toBe("hit");
+it("an event on chapter 7 replaces chapter 7's cached page and leaves chapter 8's, and the pages it does not touch", async () => {
+  const member = (await stack.query<{ account: string }>(`select account from ${stack.viewsSchema}.members where chapter_id = 8 limit 1`))[0]!.account;
+  const pages = ["/chapters/7", "/chapters/8", `/members/${member}`, "/info", "/party"];
+  const before = new Map<string, string>();
+  for (const path of pages) {
+    await get(path);
+    const cached = await get(path);
+    expect([path, cached.cache]).toEqual([path, "hit"]);
+    before.set(path, cached.body);
+  }
+
+  const applicant = privateKeyToAccount(generatePrivateKey());
+  await stack.testClient.setBalance({ address: applicant.address, value: parseEther("1") });
+  await stack.send(applicant, "applyForChapterMembership", [7n]);
+  await stack.waitForIndexer();
+
+  const after = Object.fromEntries(await Promise.all(pages.map(async (path) => [path, await get(path)] as const)));
+  // The application shows on chapter 7's page and in the party's pending count: those were rendered again.
+  expect(after["/chapters/7"]!.cache).toBe("miss");
+  expect(applicants(after["/chapters/7"]!.body)).toContain(applicant.address.toLowerCase());
+  expect(after["/party"]!.cache).toBe("miss");
+  // Chapter 8, a member of it and the info list show nothing the event changed: the same cached bytes.
+  for (const path of ["/chapters/8", `/members/${member}`, "/info"]) {
+    expect([path, after[path]!.cache, after[path]!.body === before.get(path)]).toEqual([path, "hit", true]);
+  }
+
+  // A change the server cannot account for (the app's counter moved without saying what changed) drops every page.
+  await stack.query("update app.page_version set n = n + 1");
+  await stack.waitForPageCache();
+  expect((await get("/chapters/8")).cache).toBe("miss");
+});
+
+it("a pending operation the app records invalidates the pages that show it, not the others", async () => {
+  for (const path of ["/chapters/3", "/chapters/4"]) {
+    await get(path);
+    expect((await get(path)).cache).toBe("hit");
+  }
 
   const account = getAddress(privateKeyToAccount(generatePrivateKey()).address);
   const hash = toHex(randomBytes(32));
@@ -91,6 +125,7 @@ it("a pending operation the app records invalidates pages too", async () => {
   const after = await get("/chapters/3");
   expect(after.cache).toBe("miss");
   expect(after.body).toContain(`data-operation="applyForChapterMembership" data-account="${account}" data-status="signed"`);
+  expect((await get("/chapters/4")).cache).toBe("hit");
 
   // A status poll that changes nothing a page shows, or no row at all, keeps the version.
   const unchanged = await counter();

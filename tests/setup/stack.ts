@@ -17,7 +17,7 @@ import type { Hex, PrivateKeyAccount } from "viem";
 import { migrate } from "../../db/migrate.js";
 import { seedDemoData } from "../../scripts/lib/demo-data/seed.js";
 import { startIndexer, type Indexer } from "../../scripts/lib/indexer.js";
-import { versionOf, versionQuery } from "../../server/read-model-version.js";
+import { versionOf, versionQuery } from "../../server/read-model-changes.js";
 import type { AppServer } from "./app-server.js";
 import { setupChain } from "./chain.js";
 import { startWalletServices, type WalletServices, type WalletServicesOptions } from "./wallet-services.js";
@@ -163,7 +163,7 @@ export async function startStack({
 
 /**
  * Waits until the server at `url` serves pages at the version the database is at now (it polls
- * it every 250 ms, server/read-model-version.ts): a page asked for after this shows every indexed
+ * it every 250 ms, server/read-model-changes.ts): a page asked for after this shows every indexed
  * event and app-table change made before the call.
  */
 export async function waitForPageCache(url: string, pool: pg.Pool, viewsSchema: string, timeoutMs = 10_000) {

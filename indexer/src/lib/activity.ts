@@ -29,6 +29,7 @@ export async function recordActivity(
     id: eventId(event),
     sortKey: (event.block.number << 20n) + BigInt(event.log.logIndex),
     blockNumber: event.block.number,
+    blockHash: event.block.hash,
     timestamp: event.block.timestamp,
     txHash: event.transaction.hash,
     logIndex: event.log.logIndex,

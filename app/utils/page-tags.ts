@@ -1,0 +1,92 @@
+/**
+ * Surrogate keys: what a cached page shows and what a change touches, in one vocabulary, so that an
+ * indexed event drops only the pages it concerns (server/page-cache.ts; docs/decisions/0009).
+ *
+ * A page route says what it shows with `handle.pageTags(loaderData)`; the document render sends
+ * the tags in a `Surrogate-Key` header (as Fastly and Varnish's xkey name them), which the web
+ * server keeps with the page and never sends on. A page without tags is dropped by every change.
+ *
+ * A change names its tags: an activity row (the indexer writes one per event) touches its chapter,
+ * evaluation, actor and subject, and the lists whose rows or counts that kind of event moves; an
+ * app change (a pending operation, a Telegram link: db/migrations/0008) touches what its subject
+ * and sender name. An event kind not listed in LOCAL_EVENTS reaches further than its row says (a
+ * chapter's new location is shown on its members' and evaluations' pages, the old central
+ * committee member's page loses the seat) and drops every page: those are rare.
+ */
+import type { EntryContext } from "@remix-run/node";
+
+export type PageTag = string;
+
+/** The list pages: `/` (chapters), `/evaluations`, `/info`, `/party`, `/members` (search). */
+export type ListName = "chapters" | "evaluations" | "info" | "party" | "members";
+
+export const pageTag = {
+  chapter: (id: bigint | string) => `chapter:${id}`,
+  account: (address: string) => `account:${address.toLowerCase()}`,
+  evaluation: (id: bigint | string) => `evaluation:${id}`,
+  list: (name: ListName) => `list:${name}`,
+};
+
+/** A page route's `handle`: the tags of what the page shows, from its loader's data. */
+export type PageTagsHandle<Loader extends (...args: never[]) => unknown> = {
+  pageTags(data: Awaited<ReturnType<Loader>>): PageTag[];
+};
+
+/** The same for a list page, whose tags do not depend on its data. */
+export const listPage = (...names: ListName[]) => ({ pageTags: () => names.map(pageTag.list) });
+
+/**
+ * The Surrogate-Key header of a document render (app/entry.server.tsx): the tags of the deepest
+ * matched route that declares them, space-separated; undefined when none does.
+ */
+export function surrogateKey({ staticHandlerContext: { matches, loaderData }, routeModules }: EntryContext): string | undefined {
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const id = matches[i]!.route.id;
+    const handle = routeModules[id]?.handle as Partial<PageTagsHandle<() => unknown>> | undefined;
+    if (typeof handle?.pageTags === "function" && loaderData?.[id] !== undefined) return [...new Set(handle.pageTags(loaderData[id]))].join(" ");
+  }
+  return undefined;
+}
+
+/** Event kinds whose effects stay within their activity row's entities, with the lists they move. */
+const LOCAL_EVENTS: Readonly<Record<string, readonly ListName[]>> = {
+  Applied: ["party", "members"],
+  Recommended: [],
+  ApplicationApproved: ["party", "members"],
+  ApplicationRejected: ["party", "members"],
+  JoinedChapter: ["party", "chapters", "members"],
+  LeftChapter: ["party", "chapters", "members"],
+  RemovedFromChapter: ["party", "chapters", "members"],
+  JoinedParty: ["party", "members"],
+  ChapterExecutivePromoted: ["party", "members"],
+  ChapterExecutiveDemoted: ["party", "members"],
+  ChapterAdded: ["party", "chapters"],
+  EvaluationMinted: ["party", "evaluations"],
+  VoteCast: ["party", "evaluations"],
+  PartyExecutiveScoreSet: ["evaluations"],
+  InfoSent: ["party", "info"],
+};
+
+/** What an activity row or an app change names (ids as text, addresses in any case). */
+export type ChangedEntities = {
+  chapterId?: string | null;
+  evaluationId?: string | null;
+  /** Actor, subject, sender, a pending operation's subject account(s): every account the change names. */
+  accounts?: readonly (string | null | undefined)[];
+};
+
+/** The tags a change of these entities touches. */
+export function entityTags({ chapterId, evaluationId, accounts = [] }: ChangedEntities): PageTag[] {
+  return [
+    ...(chapterId != null ? [pageTag.chapter(chapterId)] : []),
+    ...(evaluationId != null ? [pageTag.evaluation(evaluationId)] : []),
+    ...accounts.filter((a): a is string => typeof a === "string" && a !== "").map(pageTag.account),
+  ];
+}
+
+/** The tags an indexed event touches (from its activity row), or "all". */
+export function eventTags(row: { kind: string; actor: string | null; subject: string | null; chapterId: string | null; evaluationId: string | null }): PageTag[] | "all" {
+  const lists = Object.hasOwn(LOCAL_EVENTS, row.kind) ? LOCAL_EVENTS[row.kind]! : undefined;
+  if (!lists) return "all";
+  return [...entityTags({ chapterId: row.chapterId, evaluationId: row.evaluationId, accounts: [row.actor, row.subject] }), ...lists.map(pageTag.list)];
+}
