@@ -14,11 +14,13 @@ import { ItemList } from "../components/item-list";
 import { AddressLink, ChapterLink } from "../components/links";
 import { PendingList } from "../components/pending-list";
 import { MyApplication, MyRoles, VotesAwaiting } from "../components/screens/me";
+import { DevicesSection } from "../components/me/devices";
 import { MembershipProof } from "../components/me/proof";
 import { TelegramSection } from "../components/me/telegram";
 import { telegramSettings } from "../services/telegram.server";
 import { Controls } from "../components/screens/controls";
 import { LeaveChapter, LeaveParty } from "../components/screens/member";
+import { ownersOfAccount } from "../models/account-owners.server";
 import { listEvaluationsAwaitingVote } from "../models/evaluations.server";
 import { getMember } from "../models/members.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
@@ -40,18 +42,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await findSession(readSessionToken(request));
   invariantResponse(session, "Sign in (top right) to see your page: your chapter, your roles and what awaits your vote.", { status: 401 });
   const { address } = session;
-  const [member, pending, telegram] = await Promise.all([
+  const [member, pending, telegram, owners] = await Promise.all([
     getMember(address),
     pendingOperationsFor({ account: address, sender: address }),
     telegramSettings(address),
+    ownersOfAccount({ account: address }),
   ]);
   const chapterId = member?.status === "member" ? member.chapterId : null;
   const awaiting = chapterId ? await listEvaluationsAwaitingVote({ chapterId, voter: address, limit: AWAITING_LIMIT }) : [];
-  return { address, member, pending, awaiting, telegram };
+  return { address, member, pending, awaiting, telegram, owners };
 }
 
 export default function Me() {
-  const { address, member: m, pending, awaiting, telegram } = useLoaderData<typeof loader>();
+  const { address, member: m, pending, awaiting, telegram, owners } = useLoaderData<typeof loader>();
   const viewer = useViewer();
   const inChapter = m?.status === "member" && m.chapterId ? m.chapterId : null;
   const chapterName = inChapter ? (m?.chapterLocation ?? `Chapter ${inChapter}`) : null;
@@ -121,6 +124,7 @@ export default function Me() {
 
       <TelegramSection {...telegram} />
       <MembershipProof />
+      <DevicesSection account={address} owners={owners} />
 
       {inChapter || m?.partyMember ? (
         <>
