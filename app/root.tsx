@@ -45,6 +45,8 @@ export function Layout({ children }: { children: ReactNode }) {
             <NavLink to="/evaluations">Evaluations</NavLink>
             <NavLink to="/info">Info</NavLink>
             <NavLink to="/party">Party</NavLink>
+            <NavLink to="/proofs">Proofs</NavLink>
+            <NavLink to="/verify">Verify</NavLink>
             {data?.viewer ? <NavLink to="/me">My page</NavLink> : null}
           </nav>
           <IndexerStatusBar state={data?.indexer} />

@@ -1,8 +1,9 @@
 /**
  * /proofs — make a signed proof: a membership proof, or a chapter social-account verification.
- * Signing needs the member's wallet: when the wallet provides a signer (ProofSignerContext) the
- * page asks it; until then it shows exactly what to sign (typed data or message) and takes the
- * signature pasted back. The result is the encoded proof, with a copy button, a QR code and a
+ * A signed-in member signs a membership proof here with the passkey (as on /me), and a chapter
+ * executive finds the social-account verification on the chapter page. For any other signer
+ * (another wallet) the page shows exactly what to sign (typed data or message) and takes the
+ * signature pasted back; a wallet that provides a signer (ProofSignerContext) is asked instead. The result is the encoded proof, with a copy button, a QR code and a
  * link to /verify. Everything happens in the browser; the server only says which contract the
  * typed data names.
  */
@@ -10,7 +11,9 @@ import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useContext, useState, type FormEvent } from "react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { SignMembershipProof } from "../components/me/proof";
 import { QrCode } from "../components/qr-code";
+import { useViewer } from "../utils/viewer";
 import { PARTY_DOMAIN } from "../utils/party-domain";
 import { partyAddress } from "../utils/env.server";
 import { encodeProof } from "../utils/proofs/codec";
@@ -37,6 +40,7 @@ type Pending = {
 export default function Proofs() {
   const { verifyingContract } = useLoaderData<typeof loader>();
   const signProof = useContext(ProofSignerContext);
+  const viewer = useViewer();
   const [kind, setKind] = useState<ProofKind>("membership");
   const [pending, setPending] = useState<Pending | null>(null);
   const [encoded, setEncoded] = useState<string | null>(null);
@@ -119,6 +123,19 @@ export default function Proofs() {
         A signed proof shows that an account is a member, or that a social account is an official chapter account. Anyone can check one on{" "}
         <Link to="/verify">/verify</Link>.
       </p>
+
+      {viewer ? (
+        <section className="card signed-in-proof">
+          <h2>With your passkey</h2>
+          <SignMembershipProof />
+          {viewer.executiveOf ? (
+            <p>
+              A chapter social account: on <Link to={`/chapters/${viewer.executiveOf}`}>your chapter&apos;s page</Link>.
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+      {viewer ? <h2>Or with another wallet</h2> : null}
 
       <form className="card proof-form" onSubmit={onPrepare}>
         <fieldset>

@@ -1,24 +1,29 @@
 /**
  * /verify — public: checks a proof from `?proof=` (a link or a scanned QR code) or the textarea,
  * and shows who signed it, what and when, whether it holds, and the signer's current chapter and
- * roles; or exactly why it does not hold. The outcome is in `data-outcome` / `data-reason`.
+ * roles; or exactly why it does not hold; and what it checked, step by step (how the signature
+ * was checked: EOA, ERC-1271 or ERC-6492). The outcome is in `data-outcome` / `data-reason`.
  * Checking one reads the chain, so a client gets 240 checks a minute (enforceLookup: over it, 429
  * with Retry-After, shown by the error boundary).
  */
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink } from "../components/links";
 import { Roles } from "../components/roles";
 import {
   MAX_ENCODED_PROOF_LENGTH,
+  MEMBERSHIP_PROOF_MAX_AGE_SECONDS,
   PROOF_FAILURE_TITLES,
   SOCIAL_SERVICES,
   verifyProof,
   type ProofVerification,
   type SignerStanding,
 } from "../services/proofs.server";
+import { partyAddress } from "../utils/env.server";
+import { PARTY_DOMAIN } from "../utils/party-domain";
+import { ProofChecks } from "../components/proof-checks";
 import { formatTime, MEMBER_STATUS_TEXT } from "../utils/format";
 import { enforceLookup } from "../utils/post-guard.server";
 import type { Proof } from "../utils/proofs/proof";
@@ -35,21 +40,26 @@ export const headers: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const input = new URL(request.url).searchParams.get("proof") ?? "";
-  if (input.trim() === "") return { input: "", result: null, title: null, services: SOCIAL_SERVICES };
+  if (input.trim() === "") return { input: "", result: null, title: null, services: SOCIAL_SERVICES, checks: null };
   await enforceLookup(request, { context });
   const result: ProofVerification = await verifyProof(input);
   const title = result.ok ? null : PROOF_FAILURE_TITLES[result.reason];
+  const checks = { contract: partyAddress(), maxAgeDays: MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400 };
   // Echo back at most a little more than a proof can be, so a huge query is not sent back whole.
-  return { input: input.slice(0, MAX_ENCODED_PROOF_LENGTH + 16), result, title, services: SOCIAL_SERVICES };
+  return { input: input.slice(0, MAX_ENCODED_PROOF_LENGTH + 16), result, title, services: SOCIAL_SERVICES, checks };
 }
 
 const KIND_TEXT = { membership: "Membership proof", social: "Chapter social account verification" } as const;
 
 export default function Verify() {
-  const { input, result, title, services } = useLoaderData<typeof loader>();
+  const { input, result, title, services, checks } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Verify a proof</h1>
+      <p className="muted">
+        A membership proof or a chapter social-account verification, as made on <Link to="/proofs">/proofs</Link> or a member&apos;s own page. The
+        signature is checked on chain {PARTY_DOMAIN.chainId} and the signer&apos;s standing is read as the party knows it now.
+      </p>
       <Form method="get" className="card">
         <label>
           Proof <textarea name="proof" defaultValue={input} rows={4} cols={66} spellCheck={false} placeholder="pm1.… or sv1.…" required />
@@ -58,11 +68,13 @@ export default function Verify() {
       </Form>
 
       {result &&
+        checks &&
         (result.ok ? (
           <section className="card proof-result" data-outcome="valid">
             <h2>Valid: {KIND_TEXT[result.proof.kind]}</h2>
             <ProofFacts proof={result.proof} signer={result.signer} signedMessage={result.signedMessage} services={services} />
             <Standing standing={result.standing} />
+            <ProofChecks result={result} {...checks} />
           </section>
         ) : (
           <section className="card proof-result" data-outcome="invalid" data-reason={result.reason}>
@@ -72,6 +84,7 @@ export default function Verify() {
               <ProofFacts proof={result.proof} signer={result.signer} signedMessage={result.signedMessage ?? null} services={services} />
             )}
             {result.standing && <Standing standing={result.standing} />}
+            <ProofChecks result={result} {...checks} />
           </section>
         ))}
     </>

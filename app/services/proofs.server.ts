@@ -5,7 +5,7 @@
  * The answer is either valid, with the signer's standing, or exactly why not.
  */
 import { sql } from "drizzle-orm";
-import { getAddress, type Address, type PublicClient } from "viem";
+import { getAddress, isErc6492Signature, type Address, type Hex, type PublicClient } from "viem";
 import { partyAddress } from "../utils/env.server";
 import { chainClient } from "./chain.server";
 import { decodeProof, type ProofDecodeFailure } from "../utils/proofs/codec";
@@ -16,7 +16,7 @@ import type { MemberStatus } from "../utils/format";
 
 // For /verify's loader: taken from here, the page's browser code imports nothing of utils/proofs/ (nor viem).
 export { MAX_ENCODED_PROOF_LENGTH } from "../utils/proofs/codec";
-export { SOCIAL_SERVICES } from "../utils/proofs/proof";
+export { SOCIAL_SERVICES, MEMBERSHIP_PROOF_MAX_AGE_SECONDS } from "../utils/proofs/proof";
 
 export type ProofFailure =
   | ProofDecodeFailure
@@ -60,8 +60,14 @@ export type SignerStanding = {
   isMember: boolean;
 };
 
+/**
+ * How the signature was checked: recovered as an externally owned account's, by the deployed
+ * account's ERC-1271 isValidSignature, or (ERC-6492) by deploying the account in the check first.
+ */
+export type SignatureMethod = "eoa" | "erc1271" | "erc6492";
+
 export type ProofVerification =
-  | { ok: true; proof: Proof; signer: Address; signedMessage: string | null; standing: SignerStanding }
+  | { ok: true; proof: Proof; signer: Address; signedMessage: string | null; method: SignatureMethod; standing: SignerStanding }
   | {
       ok: false;
       reason: ProofFailure;
@@ -70,6 +76,8 @@ export type ProofVerification =
       proof?: Proof;
       signer?: Address;
       signedMessage?: string | null;
+      /** Known when the signature was valid. */
+      method?: SignatureMethod;
       /** Known when the signature was valid and the read model answered. */
       standing?: SignerStanding;
     };
@@ -98,6 +106,7 @@ export async function verifyProof(encoded: string, options: VerifyProofOptions =
   const base = { proof, signer, signedMessage };
 
   let valid: boolean;
+  let method: SignatureMethod | undefined;
   try {
     valid =
       proof.kind === "membership"
@@ -109,6 +118,7 @@ export async function verifyProof(encoded: string, options: VerifyProofOptions =
         : await client.verifyMessage({ address: signer, message: signedMessage!, signature: proof.signature });
     // viem reports a failed eth_call as "not valid": make sure the chain answered at all.
     if (!valid) await client.getChainId();
+    else method = await signatureMethod(client, signer, proof.signature);
   } catch {
     return { ok: false, reason: "unavailable", message: UNAVAILABLE_CHAIN, ...base };
   }
@@ -121,16 +131,18 @@ export async function verifyProof(encoded: string, options: VerifyProofOptions =
     };
   }
 
+  const checked = { ...base, method: method! };
+
   if (proof.kind === "membership") {
     if (proof.signedAt > nowSeconds + PROOF_MAX_FUTURE_SECONDS) {
-      return { ok: false, reason: "future", message: `The proof is signed at ${isoTime(proof.signedAt)}, which is in the future.`, ...base };
+      return { ok: false, reason: "future", message: `The proof is signed at ${isoTime(proof.signedAt)}, which is in the future.`, ...checked };
     }
     if (nowSeconds - proof.signedAt > MEMBERSHIP_PROOF_MAX_AGE_SECONDS) {
       return {
         ok: false,
         reason: "expired",
         message: `The proof is signed at ${isoTime(proof.signedAt)}: membership proofs are accepted for ${MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400} days.`,
-        ...base,
+        ...checked,
       };
     }
   }
@@ -141,17 +153,23 @@ export async function verifyProof(encoded: string, options: VerifyProofOptions =
   } catch (error) {
     if (error instanceof Response) {
       const reason = await error.text().catch(() => "");
-      return { ok: false, reason: "unavailable", message: `The signature is valid, but the member data could not be read. ${reason}`.trim(), ...base };
+      return { ok: false, reason: "unavailable", message: `The signature is valid, but the member data could not be read. ${reason}`.trim(), ...checked };
     }
     throw error;
   }
   if (!standing.isMember) {
-    return { ok: false, reason: "not-member", message: `${signer} is not a member of the party or of any chapter.`, ...base, standing };
+    return { ok: false, reason: "not-member", message: `${signer} is not a member of the party or of any chapter.`, ...checked, standing };
   }
   if (proof.kind === "social" && !(standing.status === "member" && standing.chapterId === proof.chapterId)) {
-    return { ok: false, reason: "not-in-chapter", message: `${signer} is not a member of chapter ${proof.chapterId}.`, ...base, standing };
+    return { ok: false, reason: "not-in-chapter", message: `${signer} is not a member of chapter ${proof.chapterId}.`, ...checked, standing };
   }
-  return { ok: true, ...base, standing };
+  return { ok: true, ...checked, standing };
+}
+
+/** Which way the signature verified (see {@link SignatureMethod}). */
+async function signatureMethod(client: PublicClient, signer: Address, signature: Hex): Promise<SignatureMethod> {
+  if (isErc6492Signature(signature)) return "erc6492";
+  return (await client.getCode({ address: signer })) ? "erc1271" : "eoa";
 }
 
 const isoTime = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");

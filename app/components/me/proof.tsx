@@ -19,9 +19,16 @@ export function MembershipProof() {
         A proof, signed with your passkey, that this account is a member: anyone can check it on <Link to="/verify">/verify</Link> for{" "}
         {MEMBERSHIP_PROOF_DAYS} days, and sees your chapter and roles as they are then.
       </p>
-      <ClientOnly>
-        <MembershipProofForm />
-      </ClientOnly>
+      <SignMembershipProof />
     </section>
+  );
+}
+
+/** The button that signs one, and the proof it made (also on /proofs for a signed-in member). */
+export function SignMembershipProof() {
+  return (
+    <ClientOnly>
+      <MembershipProofForm />
+    </ClientOnly>
   );
 }

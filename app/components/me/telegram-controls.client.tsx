@@ -74,10 +74,12 @@ export default function TelegramControls({ link, login }: TelegramSectionProps) 
       ) : null}
       {command.running ? <output className="command-status"> Sending…</output> : null}
       {command.error ? (
-        <span role="alert" data-status="failed">
+        <>
           {" "}
-          {command.error}
-        </span>
+          <span role="alert" data-status="failed">
+            {command.error}
+          </span>
+        </>
       ) : null}
     </div>
   );

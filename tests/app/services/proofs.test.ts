@@ -83,6 +83,7 @@ describe("EOA members (the demo data)", () => {
       proof,
       signer: executive.address,
       signedMessage: null,
+      method: "eoa",
       standing: { account: executive.address, known: true, status: "member", chapterId: "1", chapterLocation: "Berlin", executiveOf: "1", isMember: true },
     });
   });
@@ -146,7 +147,7 @@ describe("a passkey smart account", () => {
     expect(await stack.publicClient.getCode({ address: account.address })).toBeUndefined();
     const proof = await membershipProof(account);
     expect(isErc6492Signature(proof.signature)).toBe(true);
-    expect(await verify(proof)).toMatchObject({ ok: false, reason: "not-member", signer: getAddress(account.address) });
+    expect(await verify(proof)).toMatchObject({ ok: false, reason: "not-member", signer: getAddress(account.address), method: "erc6492" });
     expect(await verify(tamperedPasskey(proof))).toMatchObject({ ok: false, reason: "signature-invalid" });
   });
 
@@ -156,7 +157,7 @@ describe("a passkey smart account", () => {
     await stack.send(partyExecutive, "addMemberToParty", [[account.address]]);
     await stack.waitForIndexer();
     const undeployed = await membershipProof(account);
-    expect(await verify(undeployed)).toMatchObject({ ok: true, signer: getAddress(account.address), standing: { partyMember: true, chapterId: null } });
+    expect(await verify(undeployed)).toMatchObject({ ok: true, signer: getAddress(account.address), method: "erc6492", standing: { partyMember: true, chapterId: null } });
     const social = await proofSigner(account)("social", { service: "telegram", displayName: "Party Berlin chat", chapterId: "1" });
     expect(await verify(social)).toMatchObject({ ok: false, reason: "not-in-chapter" });
 
@@ -167,7 +168,7 @@ describe("a passkey smart account", () => {
 
     const deployed = await membershipProof(account);
     expect(isErc6492Signature(deployed.signature)).toBe(false);
-    expect(await verify(deployed)).toMatchObject({ ok: true });
+    expect(await verify(deployed)).toMatchObject({ ok: true, method: "erc1271" });
     expect(await verify(tamperedPasskey(deployed))).toMatchObject({ ok: false, reason: "signature-invalid" });
     // The wrapped proof made before deployment still verifies.
     expect(await verify(undeployed)).toMatchObject({ ok: true });
@@ -193,6 +194,21 @@ describe("a passkey smart account", () => {
     expect(result).toMatchObject({ ok: false, reason: "unavailable", message: expect.stringContaining("The chain is not reachable") });
   });
 });
+
+/** The step each failure stops at on /verify's "What was checked". */
+const FAILED_STEP: Record<string, string> = {
+  malformed: "decoded",
+  "unknown-kind": "decoded",
+  decompression: "decoded",
+  "signature-invalid": "signature",
+  expired: "age",
+  future: "age",
+  "not-member": "member",
+  "not-in-chapter": "chapter",
+};
+
+/** /verify's "What was checked": each step and its state. */
+const checks = (page: Page) => [...page.main.matchAll(/<li data-check="([\w ]+)" data-state="([\w ]+)"/g)].map((m) => [m[1], m[2]]);
 
 describe("/verify and /proofs pages", () => {
   const verifyPage = (proof: string) => get(stack.appUrl, `/verify?proof=${encodeURIComponent(proof)}`);
@@ -226,6 +242,14 @@ describe("/verify and /proofs pages", () => {
     expect(shown.body).toContain("ChapterBerlin (member)");
     expect(shown.body).toContain("RolesChapter executive of Chapter 1");
     expect(page.main).toContain('href="/chapters/1"');
+    // What was checked, each step passed; the signature as a plain key's.
+    expect(checks(page)).toEqual([
+      ["decoded", "passed"],
+      ["signature", "passed"],
+      ["age", "passed"],
+      ["member", "passed"],
+    ]);
+    expect(shown.body).toContain(`domain Party, version 1, chain 137, contract ${stack.address}; recovered from the signature: the signer is a plain key (an EOA).`);
   });
 
   it("a valid social verification shows the signed message", async () => {
@@ -236,6 +260,13 @@ describe("/verify and /proofs pages", () => {
     expect(shown.body).toContain("ServiceYouTube");
     expect(shown.body).toContain("Display nameParty Berlin");
     expect(page.main).toContain("This YouTube channel is an official chapter account of the Party.");
+    expect(checks(page)).toEqual([
+      ["decoded", "passed"],
+      ["signature", "passed"],
+      ["member", "passed"],
+      ["chapter", "passed"],
+    ]);
+    expect(shown.body).toContain("signed the message shown (personal_sign, EIP-191)");
   });
 
   it("each failure shows its heading and exact reason", async () => {
@@ -259,6 +290,12 @@ describe("/verify and /proofs pages", () => {
       const shown = outcome(page)!;
       expect(shown).toMatchObject({ outcome: "invalid", reason, heading: `Not valid: ${title}` });
       expect(shown.message).toBe(expected.ok ? "" : expected.message);
+      // The step it stopped at failed, the ones before passed, none after was reached.
+      const steps = checks(page);
+      const failedAt = steps.findIndex(([, state]) => state === "failed");
+      expect([reason, steps.slice(0, failedAt).every(([, state]) => state === "passed")]).toEqual([reason, true]);
+      expect([reason, steps.slice(failedAt + 1).every(([, state]) => state === "not reached")]).toEqual([reason, true]);
+      expect([reason, steps[failedAt]![0]]).toEqual([reason, FAILED_STEP[reason]]);
     }
     // What does decode is shown with the failure.
     const notMember = outcome(await verifyPage(await encodeProof(await membershipProof(ALICE))))!;
