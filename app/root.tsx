@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { ClientOnly, WalletRoot } from "./components/client-only";
 import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IndexerStatusBar } from "./components/indexer-status";
+import { useRowLinks } from "./components/links";
 import { getViewer } from "./models/viewer.server";
 import { getIndexerState } from "./services/indexer-status.server";
 import { publicEnv } from "./utils/env.server";
@@ -65,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  useRowLinks();
   return <Outlet />;
 }
 

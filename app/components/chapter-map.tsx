@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { chapterLabel } from "../utils/format";
+import { RowLink } from "./links";
 
 type Point = { id: string; locationText: string | null; x: number; y: number; memberCount: number };
 /** A position on the map in the contract's coordinates (uint16 each, y growing upwards). */
@@ -60,9 +60,9 @@ export function ChapterMap({ chapters, highlight, onPick, marks = [] }: ChapterM
             {circle}
           </g>
         ) : (
-          <Link key={c.id} to={`/chapters/${c.id}`} aria-label={chapterLabel(c)} data-chapter-id={c.id}>
+          <RowLink key={c.id} to={`/chapters/${c.id}`} aria-label={chapterLabel(c)} data-chapter-id={c.id}>
             {circle}
-          </Link>
+          </RowLink>
         );
       })}
       {marks.map((m) => (

@@ -1,18 +1,48 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, type AnchorHTMLAttributes } from "react";
 import { shortAddress } from "../utils/format";
+
+/**
+ * A link in a list, table or map: a plain anchor that the browser navigates like a Remix `<Link>`
+ * (in the page, without a reload) through the one click handler of useRowLinks. Why not `<Link>`:
+ * each one resolves its path through the router while the server renders, and a chapter page has
+ * a hundred of them; the server's render of an uncached page is what a busy party waits for
+ * (docs/decisions/0009). Route modules are found on the click instead of when the link renders.
+ */
+export function RowLink({ to, ...rest }: { to: string } & Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">) {
+  return <a href={to} data-row-link="" {...rest} />;
+}
+
+/** In the root: clicks on RowLinks navigate in the page, as `<Link>` would (a modified or middle click opens as usual). */
+export function useRowLinks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = event.target instanceof Element ? event.target.closest("a[data-row-link]") : null;
+      if (!anchor || anchor.getAttribute("target")) return;
+      const url = new URL(anchor.getAttribute("href") ?? "", window.location.href);
+      if (url.origin !== window.location.origin) return;
+      event.preventDefault();
+      navigate(url.pathname + url.search + url.hash);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+}
 
 export function AddressLink({ address }: { address: string | null | undefined }) {
   if (!address) return <span className="muted">–</span>;
   return (
-    <Link to={`/members/${address}`} className="address" title={address}>
+    <RowLink to={`/members/${address}`} className="address" title={address}>
       {shortAddress(address)}
-    </Link>
+    </RowLink>
   );
 }
 
 export function ChapterLink({ id, label }: { id: string | null | undefined; label?: string | null }) {
   if (!id) return <span className="muted">–</span>;
-  return <Link to={`/chapters/${id}`}>{label ?? `Chapter ${id}`}</Link>;
+  return <RowLink to={`/chapters/${id}`}>{label ?? `Chapter ${id}`}</RowLink>;
 }
 
 /**

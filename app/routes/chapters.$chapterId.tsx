@@ -8,7 +8,7 @@ import { DataTable, type Column } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ExportFact, Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
-import { AddressLink, NextPage } from "../components/links";
+import { AddressLink, NextPage, RowLink } from "../components/links";
 import { PendingList } from "../components/pending-list";
 import { ChapterAdminSection } from "../components/screens/chapter-admin";
 import { ChapterVerification } from "../components/screens/chapter-verification";
@@ -156,7 +156,7 @@ export default function Chapter() {
       <ItemList items={chapter.evaluations} itemKey={(e) => e.id} empty="No evaluations.">
         {(e) => (
           <>
-            <Link to={`/evaluations/${e.id}`}>Evaluation {e.id}</Link>: {e.voteCount} votes, mean {mean(e.scoreSum, e.voteCount)}
+            <RowLink to={`/evaluations/${e.id}`}>Evaluation {e.id}</RowLink>: {e.voteCount} votes, mean {mean(e.scoreSum, e.voteCount)}
           </>
         )}
       </ItemList>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { ChapterLink, NextPage } from "../components/links";
+import { ChapterLink, NextPage, RowLink } from "../components/links";
 import { MintEvaluationSection } from "../components/screens/publishers";
 import { listEvaluations } from "../models/evaluations.server";
 import { mean } from "../utils/format";
@@ -43,7 +43,7 @@ export default function Evaluations() {
         rows={evaluations}
         rowKey={(e) => e.id}
         columns={[
-          { title: "Id", cell: (e) => <Link to={`/evaluations/${e.id}`}>{e.id}</Link> },
+          { title: "Id", cell: (e) => <RowLink to={`/evaluations/${e.id}`}>{e.id}</RowLink> },
           { title: "Chapter", cell: (e) => <ChapterLink id={e.chapterId} label={e.chapterLocation} /> },
           { title: "Votes", cell: (e) => e.voteCount },
           { title: "Mean", cell: (e) => mean(e.scoreSum, e.voteCount) },

@@ -6,7 +6,7 @@ import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
-import { AddressLink, ChapterLink } from "../components/links";
+import { AddressLink, ChapterLink, RowLink } from "../components/links";
 import { PendingList } from "../components/pending-list";
 import { Roles } from "../components/roles";
 import { getMember } from "../models/members.server";
@@ -124,7 +124,7 @@ export default function Member() {
       <ItemList items={m.votes} itemKey={(v) => v.evaluationId} empty="No votes.">
         {(v) => (
           <>
-            <Link to={`/evaluations/${v.evaluationId}`}>Evaluation {v.evaluationId}</Link>: {v.score}
+            <RowLink to={`/evaluations/${v.evaluationId}`}>Evaluation {v.evaluationId}</RowLink>: {v.score}
           </>
         )}
       </ItemList>

@@ -132,7 +132,7 @@ it("renders every page with its content and the indexer status, and screenshots 
   await page.getByText("Chapter 999 does not exist").waitFor();
 });
 
-it("clicking a chapter's circle on the map opens that chapter, without reloading the page", async () => {
+it("clicking a chapter's circle on the map opens that chapter, and a member's row that member, without reloading the page", async () => {
   const chapters = await chain.chapters();
   // The chapter farthest from any other, so no neighbour's circle covers its centre.
   const distance = (a: (typeof chapters)[number], b: (typeof chapters)[number]) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -145,6 +145,14 @@ it("clicking a chapter's circle on the map opens that chapter, without reloading
   await page.locator(`svg.map a[data-chapter-id="${target.id}"] circle`).click();
   await page.waitForURL(`${stack.appUrl}/chapters/${target.id}`);
   await page.locator("main h1", { hasText: target.name }).waitFor();
+  expect(await page.evaluate(() => (window as { marker?: number }).marker)).toBe(1);
+
+  // A member's link in the chapter's table (a plain anchor, components/links.tsx RowLink) navigates in the page too.
+  const member = page.locator("main table a.address").first();
+  const href = await member.getAttribute("href");
+  await member.click();
+  await page.waitForURL(`${stack.appUrl}${href}`);
+  await page.locator("main h1.address", { hasText: href!.split("/").at(-1)! }).waitFor();
   expect(await page.evaluate(() => (window as { marker?: number }).marker)).toBe(1);
 });
 
