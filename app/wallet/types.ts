@@ -28,6 +28,9 @@ export type WalletUser = {
   email: string | null;
 };
 
+/** A passkey of the signed-in signer, as Account Kit lists them (the local back-end's are the account's owners, in the read model). */
+export type WalletPasskey = { id: string; name: string; createdAt: number };
+
 /** The bundler's verdict on a user operation, whichever SDK produced it. */
 export type WalletReceipt = {
   userOpHash: Hex;
@@ -70,6 +73,14 @@ export interface Wallet {
   signMessage(message: string): Promise<Hex>;
   /** Waits for the bundler's receipt (SPEC 9 polling; an operation this wallet sent is replaced with fees × 1.1 when stuck). */
   waitForReceipt(userOpHash: Hex, onStatus?: OnStatus): Promise<WalletReceipt>;
+  /**
+   * Account Kit only: its own add-passkey, a new passkey on this device for the signed-in signer
+   * (Alchemy keeps it; the account's address does not change). The local back-end adds passkeys
+   * as owners of the account instead, with an updateOwners operation.
+   */
+  addPasskey?(): Promise<void>;
+  /** Account Kit only: the signer's passkeys. */
+  listPasskeys?(): Promise<WalletPasskey[]>;
 }
 
 /** What the browser is told about the wallet (publicEnv().wallet): addresses and ids, never a key. */

@@ -17,7 +17,7 @@ import { ADMIN } from "../fixtures/accounts.js";
 import { createSoftwarePasskey } from "../fixtures/software-passkey.js";
 import type { TestChain } from "./chain.js";
 
-export function passkeyAccounts(tc: TestChain, infra: Pick<DeployWalletInfraReturnType, "factory" | "webAuthnVerifier">) {
+export function passkeyAccounts(tc: Pick<TestChain, "publicClient" | "testClient" | "walletFor" | "waitFor">, infra: Pick<DeployWalletInfraReturnType, "factory" | "webAuthnVerifier">) {
   let salt = 0;
   /** The factory's arguments for an account of these owners, each with its own salt (the account's errors bubble up through the factory). */
   const creation = (owners: Hex[]) =>

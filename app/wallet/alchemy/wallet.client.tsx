@@ -14,7 +14,7 @@
  * forward; the client speaks the ERC-4337 methods the proxy allows (SPEC 7).
  */
 import { disconnect } from "@account-kit/core";
-import { AlchemyAccountProvider, useAuthenticate, useSignerStatus, useSmartAccountClient, useUser } from "@account-kit/react";
+import { AlchemyAccountProvider, useAuthenticate, useSigner, useSignerStatus, useSmartAccountClient, useUser } from "@account-kit/react";
 import type { AuthParams } from "@account-kit/signer";
 import { QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -25,16 +25,19 @@ import { polygon } from "viem/chains";
 import { AccountNotAvailableError, WalletActionError } from "../errors";
 import { waitForWalletReceipt } from "../replace";
 import type { AuthReturn } from "../return-params";
-import { PASSKEY_NAME, type SignerStatus, type Wallet, type WalletConfig, type WalletUser } from "../types";
+import { PASSKEY_NAME, type SignerStatus, type Wallet, type WalletConfig, type WalletPasskey, type WalletUser } from "../types";
 import { createAlchemyConfig } from "./config.client";
 import { signerStatusOf } from "./status";
 
 type Client = NonNullable<ReturnType<typeof useSmartAccountClient>["client"]>;
 type AccountKitUser = NonNullable<ReturnType<typeof useUser>>;
 
+type Signer = NonNullable<ReturnType<typeof useSigner>>;
+
 type Snapshot = {
   status: SignerStatus;
   user: AccountKitUser | null;
+  signer: Signer | null;
   client: Client | undefined;
   error: Error | undefined;
   authenticate: (params: AuthParams) => Promise<unknown>;
@@ -92,10 +95,21 @@ export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet>
     return waitFor(userOf, "The smart account");
   }
 
-  async function client(): Promise<Client> {
+  async function connected(): Promise<Snapshot> {
     const current = await waitFor((s) => (s.status === "initializing" ? undefined : s), "The wallet");
     if (current.status !== "connected") throw new AccountNotAvailableError();
+    return current;
+  }
+
+  async function client(): Promise<Client> {
+    await connected();
     return waitFor((s) => s.client, "The smart account");
+  }
+
+  async function signer(): Promise<Signer> {
+    const { signer } = await connected();
+    if (!signer) throw new AccountNotAvailableError();
+    return signer;
   }
 
   const wallet: AlchemyWallet = {
@@ -156,6 +170,14 @@ export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet>
     async signMessage(message) {
       return (await client()).signMessage({ message });
     },
+    async addPasskey() {
+      // Account Kit's add-passkey: the browser creates a passkey, and Alchemy's signer service adds it to the user.
+      await (await signer()).addPasskey();
+    },
+    async listPasskeys(): Promise<WalletPasskey[]> {
+      const { passkeys } = await (await signer()).listAuthMethods();
+      return passkeys.map(({ authenticatorId, name, createdAt }) => ({ id: authenticatorId, name, createdAt }));
+    },
     async waitForReceipt(userOpHash, onStatus) {
       const request = sent.get(userOpHash);
       // Account Kit's own drop-and-replace re-sends the request with fees raised by at least 10 %.
@@ -189,12 +211,20 @@ export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet>
 /** Renders nothing: reports what Account Kit's hooks say whenever it changes. */
 function Bridge({ onChange }: { onChange: (snapshot: Snapshot) => void }) {
   const signer = useSignerStatus();
+  const alchemySigner = useSigner();
   const user = useUser();
   const { client, error } = useSmartAccountClient({ type: "ModularAccountV2" });
   const { authenticateAsync, error: authError } = useAuthenticate();
   const status = signerStatusOf(signer, authError ?? signer.error);
   useEffect(() => {
-    onChange({ status, user: user ?? null, client: status === "connected" ? client : undefined, error: error ?? authError ?? undefined, authenticate: authenticateAsync });
-  }, [status, user, client, error, authError, authenticateAsync, onChange]);
+    onChange({
+      status,
+      user: user ?? null,
+      signer: alchemySigner,
+      client: status === "connected" ? client : undefined,
+      error: error ?? authError ?? undefined,
+      authenticate: authenticateAsync,
+    });
+  }, [status, user, alchemySigner, client, error, authError, authenticateAsync, onChange]);
   return null;
 }

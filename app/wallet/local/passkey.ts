@@ -2,15 +2,16 @@
  * The member's passkey for the local back-end, through the browser's WebAuthn API.
  *
  * - Sign-up creates a discoverable P-256 credential (viem's createWebAuthnCredential) and
- *   remembers `{ id, publicKey }` in localStorage: not secret, and needed because a WebAuthn
- *   assertion never carries the public key.
+ *   remembers `{ id, publicKey }` in localStorage (and the account, for a passkey added to one):
+ *   not secret, and needed because a WebAuthn assertion never carries the public key. A new
+ *   device's passkey for "Add a device" is created the same way, and remembered only at sign-in.
  * - Sign-in asks for any passkey of this site (no allowCredentials, so a passkey synced from
  *   another device works too). When the key is not remembered here (another browser, or after a
  *   logout) it is recovered from the assertion: an ECDSA signature yields two candidate public
  *   keys; see wallet.ts for how the account decides between them.
  */
 import { createWebAuthnCredential } from "viem/account-abstraction";
-import type { Hex } from "viem";
+import type { Address, Hex } from "viem";
 import * as Bytes from "ox/Bytes";
 import * as Hash from "ox/Hash";
 import * as OxHex from "ox/Hex";
@@ -26,13 +27,16 @@ export type StoredPasskey = {
   id: string;
   /** `qx ++ qy` (64 bytes), as viem's WebAuthnAccount takes it. */
   publicKey: Hex;
+  /** The account it signs for, when that is not the one its key alone creates (a passkey added to an account). */
+  account?: Address;
 };
 
 export function loadPasskey(storage: Storage): StoredPasskey | undefined {
   try {
     const value = JSON.parse(storage.getItem(PASSKEY_KEY) ?? "null") as Partial<StoredPasskey> | null;
     if (typeof value?.id === "string" && typeof value.publicKey === "string" && /^0x[0-9a-fA-F]{128}$/.test(value.publicKey)) {
-      return { id: value.id, publicKey: value.publicKey as Hex };
+      const account = typeof value.account === "string" && /^0x[0-9a-fA-F]{40}$/.test(value.account) ? value.account : undefined;
+      return { id: value.id, publicKey: value.publicKey as Hex, ...(account ? { account } : {}) };
     }
   } catch {
     // Not JSON: treated as absent.
@@ -40,8 +44,8 @@ export function loadPasskey(storage: Storage): StoredPasskey | undefined {
   return undefined;
 }
 
-export function savePasskey(storage: Storage, passkey: StoredPasskey): void {
-  storage.setItem(PASSKEY_KEY, JSON.stringify({ id: passkey.id, publicKey: passkey.publicKey }));
+export function savePasskey(storage: Storage, { id, publicKey, account }: StoredPasskey): void {
+  storage.setItem(PASSKEY_KEY, JSON.stringify({ id, publicKey, ...(account ? { account } : {}) }));
 }
 
 export function clearPasskey(storage: Storage): void {

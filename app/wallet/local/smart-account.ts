@@ -68,6 +68,9 @@ const assertionParameters = [
 
 const multiSignatureParameters = [{ type: "bytes[]" }, { type: "bytes[]" }] as const;
 
+/** SPEC 8's text when the passkey that signs is not (or no longer) among the account's owners. */
+export const NOT_AN_OWNER = "on-chain owners does not include the current signer";
+
 /** What a passkey returns for one signing request. */
 export type PasskeySignature = Awaited<ReturnType<WebAuthnAccount["sign"]>>;
 
@@ -143,9 +146,7 @@ export async function toPartyAccount(parameters: ToPartyAccountParameters): Prom
         } catch (cause) {
           throw new Error("could not get on-chain owners", { cause });
         }
-        if (!owners.some((o) => o.toLowerCase() === signer)) {
-          throw new Error("on-chain owners does not include the current signer");
-        }
+        if (!owners.some((o) => o.toLowerCase() === signer)) throw new Error(NOT_AN_OWNER);
         return owners;
       },
     },

@@ -4,8 +4,10 @@
  * proxy (/api/alchemy-rpc forwards chain methods to anvil and bundler methods to alto). Loaded
  * only by a dynamic import when someone signs up, signs in or signs.
  *
- * localStorage holds the passkey's `{ id, publicKey }` (passkey.ts); the account is rebuilt from
- * it on demand, and a signature always asks the passkey.
+ * localStorage holds the passkey's `{ id, publicKey }` and, for a passkey added to an account, the
+ * account (passkey.ts); the account is rebuilt from it on demand, and a signature always asks the
+ * passkey. Sign-in finds the account through the read model (account-lookup.ts) and checks on
+ * chain that the passkey still owns it; so does every write before it is signed.
  */
 import { createPublicClient, defineChain, getAddress, http, pad, type Address, type Hex } from "viem";
 import { createBundlerClient, formatUserOperationRequest, toWebAuthnAccount, type RpcUserOperation } from "viem/account-abstraction";
@@ -14,8 +16,9 @@ import { partyAccountFactoryAbi } from "../../../abis/party-account-factory";
 import { AccountNotAvailableError, WalletActionError } from "../errors";
 import { waitForWalletReceipt, type SentOperation } from "../replace";
 import type { SignerStatus, Wallet, WalletConfig, WalletUser } from "../types";
+import { findOwnedAccount } from "./account-lookup";
 import { assertPasskey, clearPasskey, createPasskey, loadPasskey, savePasskey, type StoredPasskey } from "./passkey";
-import { ownerFromPublicKey, toPartyAccount, type PartyAccount } from "./smart-account";
+import { NOT_AN_OWNER, ownerFromPublicKey, toPartyAccount, type PartyAccount } from "./smart-account";
 import { localSponsor } from "./sponsor";
 
 export const LOCAL_ORG_ID = "local";
@@ -52,6 +55,7 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
       owner: toWebAuthnAccount({ credential: passkey }),
       factory: addresses.factory,
       webAuthnVerifier: addresses.webAuthnVerifier,
+      ...(passkey.account ? { address: passkey.account } : {}),
     });
     account = { passkey, account: built };
     return built;
@@ -93,14 +97,23 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
     set("authenticating");
     try {
       const passkey = await run();
-      savePasskey(storage, passkey);
       const built = await accountFor(passkey);
+      // A removed passkey still finds the account its key created: it must own it now (SPEC 5).
+      await built.getOwners();
+      savePasskey(storage, passkey);
       set("connected");
       return userOf(passkey, getAddress(built.address));
     } catch (error) {
+      if (error instanceof Error && error.message === NOT_AN_OWNER) forget();
       set(loadPasskey(storage) ? "connected" : "error");
       throw error;
     }
+  }
+
+  /** The stored passkey signs for nothing any more (or is logged out). */
+  function forget() {
+    clearPasskey(storage);
+    account = undefined;
   }
 
   return {
@@ -123,12 +136,16 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
       authenticate(async () => {
         const assertion = await assertPasskey();
         const known = loadPasskey(storage);
-        if (known?.id === assertion.id && assertion.candidates.includes(known.publicKey.toLowerCase() as Hex)) return known;
-        return recover(assertion);
+        const isKnown = known?.id === assertion.id && assertion.candidates.includes(known.publicKey.toLowerCase() as Hex);
+        const candidates = isKnown ? [known.publicKey] : assertion.candidates;
+        // An account that lists one of the keys as its owner: the passkey's (another device's, perhaps).
+        const owned = await findOwnedAccount({ candidates, verifier: addresses.webAuthnVerifier, fetch: (...args) => window.fetch(...args) });
+        if (owned) return { id: assertion.id, ...owned };
+        // Else the account its key alone creates.
+        return isKnown ? { id: known.id, publicKey: known.publicKey } : recover(assertion);
       }),
     async logout() {
-      clearPasskey(storage);
-      account = undefined;
+      forget();
       set("disconnected");
     },
     async hasAccount() {
@@ -139,6 +156,8 @@ export function createLocalWallet(config: WalletConfig, storage: Storage = local
     },
     async sendCalls(calls) {
       const smartAccount = await currentAccount();
+      // A passkey removed on another device: SPEC 8's "on-chain owners does not include the current signer", before a signature.
+      await smartAccount.getOwners();
       // Prepared and signed here, so that what was sent (nonce, fees) is known for a replacement.
       const request = await bundlerClient.prepareUserOperation({ account: smartAccount, calls: calls.map(({ to, data, value }) => ({ to, data, value })) });
       const signature = await smartAccount.signUserOperation(request);

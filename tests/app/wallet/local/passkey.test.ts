@@ -17,6 +17,16 @@ it("remembers only the credential id and the public key", () => {
   expect(loadPasskey(storage)).toBeUndefined();
 });
 
+it("remembers the account too for a passkey added to one, and drops an account that is not an address", () => {
+  const storage = new MemoryStorage();
+  const { id, publicKey } = createSoftwarePasskey();
+  const account = "0x00000000000000000000000000000000000a11ce";
+  savePasskey(storage, { id, publicKey, account });
+  expect(loadPasskey(storage)).toEqual({ id, publicKey, account });
+  storage.setItem(PASSKEY_KEY, JSON.stringify({ id, publicKey, account: "0x12" }));
+  expect(loadPasskey(storage)).toEqual({ id, publicKey });
+});
+
 it("ignores what is not a remembered passkey", () => {
   const storage = new MemoryStorage();
   for (const raw of ["x", "null", JSON.stringify({ id: "a" }), JSON.stringify({ id: "a", publicKey: "0x1234" })]) {
