@@ -25,7 +25,7 @@ async function backendPids(client: pg.Client, database: string): Promise<number[
   return rows.map((r) => r.pid);
 }
 
-type CpuSnapshot = { server: number; backends: Map<number, number> };
+export type CpuSnapshot = { server: number; backends: Map<number, number> };
 
 export async function cpuSnapshot(serverPid: number, admin: pg.Client, database: string): Promise<CpuSnapshot> {
   const backends = new Map<number, number>();

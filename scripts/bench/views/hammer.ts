@@ -1,19 +1,51 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { Client } from "undici";
 import { percentile } from "../percentile.js";
 import { pick } from "./pick.js";
 
-export type LoadResult = { p50: number; p90: number; p95: number; p975: number; p99: number; max: number; ok: number; failed: number; statuses: Record<number, number>; rps: number; seconds: number };
+export type Latency = { p50: number; p90: number; p95: number; p975: number; p99: number; max: number };
+
+export type LoadResult = Latency & {
+  ok: number;
+  failed: number;
+  statuses: Record<number, number>;
+  /** Responses by their `x-cache` header (hit, miss, bypass; "none" without one). */
+  cache: Record<string, number>;
+  rps: number;
+  seconds: number;
+};
+
+/** One response, as `onResponse` sees it. */
+export type Answer = { path: string; status: number; headers: IncomingHttpHeaders; ms: number };
 
 /** What a browser sends: pages come gzipped, as they do to every browser. */
 const BROWSER_HEADERS = { accept: "text/html,application/xhtml+xml", "accept-encoding": "gzip, deflate, br" };
 
-export type Load = { prefix: string; ids: string[]; connections: number } & ({ seconds: number } | { amount: number });
+/**
+ * The paths: `prefix` + an id of `ids` (each once, in turn, with `amount`; at random with
+ * `seconds`), or whatever `path()` returns (mixed pages).
+ */
+export type Load = { connections: number; onResponse?(answer: Answer): void } & ({ prefix: string; ids: string[] } | { path: () => string }) &
+  ({ seconds: number } | { amount: number });
+
+/** Exact percentiles (nearest rank) of response times. */
+export function latency(times: number[]): Latency {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p95: percentile(sorted, 95),
+    p975: percentile(sorted, 97.5),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
+}
 
 /**
  * `connections` clients in a closed loop, one keep-alive connection each (undici Client, no
- * pipelining): each sends a request, reads the whole response, and sends the next. With `seconds`,
- * each request goes to a random id; with `amount`, each id once, in turn. The time of a request is
- * from sending it to the last byte of its body. Percentiles are exact, over every response.
+ * pipelining): each sends a request, reads the whole response, and sends the next, for `seconds` or
+ * `amount` requests in all (paths: Load). The time of a request is from sending it to the last
+ * byte of its body. Percentiles are exact, over every response.
  *
  * Not autocannon: its HTTP parser is plain JavaScript, and reading a 26 KB page cost it more CPU
  * than the server spent sending it. On two shared cores, the generator then set the latency. The
@@ -23,10 +55,15 @@ export type Load = { prefix: string; ids: string[]; connections: number } & ({ s
 export async function hammer(url: string, load: Load): Promise<LoadResult> {
   const times: number[] = [];
   const statuses: Record<number, number> = {};
+  const cache: Record<string, number> = {};
   let failed = 0;
-  const { ids, prefix } = load;
   let next = 0;
-  const path = "amount" in load ? () => `${prefix}${ids[next++ % ids.length]}` : () => `${prefix}${pick(ids)}`;
+  const path =
+    "path" in load
+      ? load.path
+      : "amount" in load
+        ? () => `${load.prefix}${load.ids[next++ % load.ids.length]}`
+        : () => `${load.prefix}${pick(load.ids)}`;
   const started = performance.now();
   const end = "seconds" in load ? started + load.seconds * 1000 : Infinity;
   let remaining = "amount" in load ? load.amount : Infinity;
@@ -39,15 +76,22 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
       try {
         while (remaining-- > 0 && performance.now() < end) {
           const t = performance.now();
+          const requested = path();
+          let answer: Answer;
           try {
-            const { statusCode, body } = await client.request({ path: path(), method: "GET", headers: BROWSER_HEADERS });
+            const { statusCode, headers, body } = await client.request({ path: requested, method: "GET", headers: BROWSER_HEADERS });
             await body.dump({ limit: Number.POSITIVE_INFINITY });
-            times.push(performance.now() - t);
-            statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-            if (statusCode < 200 || statusCode > 299) failed++;
+            answer = { path: requested, status: statusCode, headers, ms: performance.now() - t };
           } catch {
             failed++;
+            continue;
           }
+          times.push(answer.ms);
+          statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+          const state = String(answer.headers["x-cache"] ?? "none");
+          cache[state] = (cache[state] ?? 0) + 1;
+          if (answer.status < 200 || answer.status > 299) failed++;
+          load.onResponse?.(answer);
         }
       } finally {
         await client.close();
@@ -55,19 +99,6 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const sorted = times.sort((a, b) => a - b);
   const ok = times.length - failed;
-  return {
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p95: percentile(sorted, 95),
-    p975: percentile(sorted, 97.5),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? NaN,
-    ok,
-    failed,
-    statuses,
-    rps: ok / seconds,
-    seconds,
-  };
+  return { ...latency(times), ok, failed, statuses, cache, rps: ok / seconds, seconds };
 }

@@ -1,6 +1,8 @@
-import type pg from "pg";
+import pg from "pg";
 import { percentile } from "../percentile.js";
+import { PAGES, type Page } from "./pages.js";
 import { pick } from "./pick.js";
+import { say } from "./report.js";
 
 export type Recorded = { sql: string; params: unknown[] }[];
 
@@ -20,4 +22,63 @@ export async function sqlFloor(pool: pg.Pool, samples: Recorded[], seconds: numb
   );
   const sorted = times.sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), rate: times.length / seconds };
+}
+
+/**
+ * The SQL floor: the very statements each page's loader runs (recorded with observeQueries for
+ * `samples` ids), replayed as bare SQL by `connections` clients over a pg.Pool of `poolSize`;
+ * per page, p50/p95 and pages a second.
+ */
+export async function sqlFloorPhase({
+  databaseUrl,
+  viewsSchema,
+  ids,
+  samples: sampleCount,
+  seconds,
+  connections,
+  poolSize,
+}: {
+  databaseUrl: string;
+  viewsSchema: string;
+  ids: Record<Page, string[]>;
+  samples: number;
+  seconds: number;
+  connections: number;
+  poolSize: number;
+}): Promise<Record<Page, { p50: number; p95: number; rate: number }>> {
+  // db/query.server.ts reads READ_MODEL_SCHEMA at import time, and db/client.server.ts DATABASE_URL on first use.
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.READ_MODEL_SCHEMA = viewsSchema;
+  const { observeQueries } = await import("../../../db/query.server.js");
+  const chapters = await import("../../../app/models/chapters.server.js");
+  const members = await import("../../../app/models/members.server.js");
+  const evaluations = await import("../../../app/models/evaluations.server.js");
+  const { closeDb } = await import("../../../db/client.server.js");
+  // What the loaders run (limit + 1 rows of the first page, in parallel).
+  const loaders: Record<Page, (id: string) => Promise<unknown>> = {
+    chapter: (id) => Promise.all([chapters.getChapter(BigInt(id)), chapters.getChapterMembers({ chapterId: BigInt(id), limit: 51 })]),
+    member: (account) => members.getMember(account as `0x${string}`),
+    evaluation: (id) =>
+      Promise.all([evaluations.getEvaluation(BigInt(id)), evaluations.getEvaluationVotes({ evaluationId: BigInt(id), limit: 51 })]),
+  };
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  pool.on("error", () => undefined);
+  try {
+    const floors = {} as Record<Page, { p50: number; p95: number; rate: number }>;
+    for (const page of PAGES) {
+      const samples: Recorded[] = [];
+      for (let i = 0; i < sampleCount; i++) {
+        const { error, queries } = await observeQueries(() => loaders[page](pick(ids[page])));
+        if (error) throw error;
+        samples.push(queries.map((q) => ({ sql: q.sql, params: q.params })));
+      }
+      await sqlFloor(pool, samples, Math.min(2, seconds), connections);
+      floors[page] = await sqlFloor(pool, samples, seconds, connections);
+      say(`  ${page.padEnd(10)} p50 ${floors[page].p50.toFixed(1)} ms  p95 ${floors[page].p95.toFixed(1)} ms  ${floors[page].rate.toFixed(0)} pages/s`);
+    }
+    return floors;
+  } finally {
+    await pool.end().catch(() => undefined);
+    await closeDb().catch(() => undefined);
+  }
 }
