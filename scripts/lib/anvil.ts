@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import type { Chain, TestClient, Transport } from "viem";
 import { freePort } from "./free-port.js";
 import { killWithParent, stopProcess } from "./processes.js";
 
@@ -68,5 +69,23 @@ export async function startAnvil(params: StartAnvilParameters = {}): Promise<Anv
     port,
     process: child,
     stop: () => stopProcess(child),
+  };
+}
+
+/**
+ * Stops anvil from mining by itself (automine or interval mining) until the returned function is
+ * called, which restores the mode it found; `anvil_mine` still mines a block when asked. For a burst
+ * of transactions that must all be in the pool before any block is mined.
+ */
+export async function pauseMining(client: TestClient<"anvil", Transport, Chain | undefined>): Promise<() => Promise<void>> {
+  const [automine, interval] = await Promise.all([
+    client.getAutomine(),
+    client.request({ method: "anvil_getIntervalMining" } as never) as Promise<number | null>,
+  ]);
+  if (automine) await client.setAutomine(false);
+  if (interval) await client.setIntervalMining({ interval: 0 });
+  return async () => {
+    if (automine) await client.setAutomine(true);
+    if (interval) await client.setIntervalMining({ interval });
   };
 }

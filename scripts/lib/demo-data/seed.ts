@@ -62,7 +62,7 @@ export async function seedDemoData({ rpcUrl, address }: SeedDemoDataParameters):
   await Promise.all(
     plan.accounts.map((account) => testClient.setBalance({ address: account.address, value: DEMO_BALANCE })),
   );
-  const runner = new PhaseRunner(clients, address, await testClient.getAutomine());
+  const runner = new PhaseRunner(clients, address);
   await runner.init();
   for (const [name, txs] of phases(plan, admin)) await runner.run(name, txs());
   return { seeded: true };
