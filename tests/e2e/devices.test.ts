@@ -4,8 +4,8 @@
  * /add-device and shows its link and QR code; A opens the link, sees what will be added and adds
  * it in one user operation (which also puts the account on chain); B notices, signs in, lands on
  * the same account and applies, and once approved votes as that member; B removes A's passkey,
- * after which A can neither sign an operation nor sign in; removing the last passkey is refused
- * with its sentence. Last, WALLET_BACKEND=alchemy: /me offers Account Kit's own add-passkey,
+ * after which A can neither sign an operation nor sign in; B replaces its own passkey with a third
+ * device's in one operation; removing the last passkey is refused with its sentence. Last, WALLET_BACKEND=alchemy: /me offers Account Kit's own add-passkey,
  * which fails cleanly where Account Kit cannot be reached. Cases run in order.
  * Screenshots: artifacts/screenshots/devices-*-{1280,390}.png.
  */
@@ -114,11 +114,34 @@ it("device A can no longer sign: an operation says its passkey is not an owner, 
   await a.screens("devices-removed-device");
 }, 180_000);
 
+it("device B replaces its own passkey with device C's in one operation, once the pasted link is one", async () => {
+  const c = await stack.person("device-c");
+  const created = await c.open("/add-device");
+  await created.getByRole("button", { name: "Create a passkey on this device" }).click();
+  const linkOfC = (await created.locator("a.device-link").textContent())!;
+
+  const page = await b.open("/me");
+  const row = passkeys(page);
+  await row.locator("details.replace-passkey summary").click();
+  const form = row.locator("details.replace-passkey form");
+  await form.getByLabel("The new device's link").fill("https://example.org/not-a-device-link");
+  await form.getByRole("button", { name: "Replace" }).click();
+  expect(await form.locator("[data-status='invalid']").textContent()).toBe("Paste the link the new device shows (…/add-device?key=0x…)");
+  await form.getByLabel("The new device's link").fill(linkOfC);
+  await form.getByRole("button", { name: "Replace" }).click();
+  expect(await form.locator(".confirm-text").textContent()).toMatch(/^Add the new device's passkey and remove Passkey [0-9a-f]{8} in one step\?$/);
+  await form.getByRole("button", { name: "Confirm" }).click();
+  // C's passkey in, B's out: no passkey on the page is this device's any more.
+  await page.locator("section.devices[data-passkeys='1'] .passkey:not(:has(.this-device))").waitFor({ timeout: 90_000 });
+  expect(await passkeys(page).locator("strong").textContent()).toBe(`Passkey ${linkOfC.slice(-128, -120)}`);
+  await created.locator(".new-device[data-added='yes']").waitFor({ timeout: 30_000 });
+}, 180_000);
+
 it("removing the last passkey is refused with its sentence, before anything is signed", async () => {
   const page = await b.open("/me");
   const form = passkeys(page).locator("form.remove-passkey");
   await form.getByRole("button", { name: "Remove" }).click();
-  expect(await form.locator(".confirm-text").textContent()).toMatch(/This device can no longer sign for this account\.$/);
+  expect(await form.locator(".confirm-text").textContent()).toMatch(/Its device can no longer sign for this account\.$/);
   await form.getByRole("button", { name: "Confirm" }).click();
   const alert = form.locator("[role='alert']");
   await alert.waitFor({ timeout: 60_000 });
