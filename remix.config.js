@@ -13,7 +13,10 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
+    // Off: with ~30 routes the whole manifest is one small static file, and lazy discovery cost
+    // every server render two more route matches and a manifest of its own (~10% of an uncached
+    // chapter page's CPU, docs/decisions/0009); navigation needs no /__manifest round trip either.
+    v3_lazyRouteDiscovery: false,
     v3_singleFetch: true,
   },
 };
