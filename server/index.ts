@@ -21,6 +21,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { telegramLoginMethod } from "../app/services/telegram.server";
 import { env } from "../app/utils/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
 import { RETURN_PARAMS } from "../app/wallet/return-params";
@@ -41,7 +42,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   // The build's React and Remix read NODE_ENV from the process itself.
   process.env.NODE_ENV ??= "production";
   const { NODE_ENV, PAGE_CACHE_MB: cacheMegabytes, DATABASE_URL, READ_MODEL_SCHEMA, TRUST_PROXY, PORT: port, HOST: host, APP_ORIGIN, WALLET_BACKEND } = env();
-  const security: SecuritySettings = { appOrigin: APP_ORIGIN, walletBackend: WALLET_BACKEND };
+  const security: SecuritySettings = { appOrigin: APP_ORIGIN, walletBackend: WALLET_BACKEND, telegramWidget: telegramLoginMethod()?.kind === "widget" };
   const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const remix = createRequestHandler(build, NODE_ENV);

@@ -11,7 +11,9 @@
  *   a cached page allows exactly its own scripts and nothing a nonce could be replayed for.
  *
  * With WALLET_BACKEND=alchemy the browser also frames Alchemy's signer (Turnkey's iframe) and
- * talks to Alchemy: those origins are allowed then and only then.
+ * talks to Alchemy: those origins are allowed then and only then. Likewise Telegram's Login Widget
+ * (its script from telegram.org, its button in a frame from oauth.telegram.org) when /me offers it
+ * (TELEGRAM_BOT_NAME in production: app/services/telegram.server.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
 
@@ -19,10 +21,14 @@ export type SecuritySettings = {
   /** APP_ORIGIN: HSTS and upgrade-insecure-requests when it is https. */
   appOrigin?: string;
   walletBackend?: "local" | "alchemy";
+  /** /me offers Telegram's Login Widget. */
+  telegramWidget?: boolean;
 };
 
 const ALCHEMY_CONNECT = ["https://*.alchemy.com", "https://*.g.alchemy.com", "https://api.turnkey.com"];
 const ALCHEMY_FRAMES = ["https://auth.turnkey.com", "https://signer.alchemy.com"];
+const TELEGRAM_SCRIPTS = ["https://telegram.org"];
+const TELEGRAM_FRAMES = ["https://oauth.telegram.org"];
 
 /** A fresh nonce for one response. */
 export const newNonce = () => randomBytes(16).toString("base64");
@@ -31,15 +37,16 @@ export const newNonce = () => randomBytes(16).toString("base64");
 function policy(settings: SecuritySettings, scripts: string[]): string {
   const alchemy = settings.walletBackend === "alchemy";
   const https = settings.appOrigin?.startsWith("https:") ?? false;
+  const frames = [...(alchemy ? ALCHEMY_FRAMES : []), ...(settings.telegramWidget ? TELEGRAM_FRAMES : [])];
   return [
     "default-src 'self'",
-    `script-src 'self' ${scripts.join(" ")}`.trim(),
+    ["script-src 'self'", ...(settings.telegramWidget ? TELEGRAM_SCRIPTS : []), ...scripts].join(" "),
     // React's style attributes and Account Kit's injected styles.
     "style-src 'self' 'unsafe-inline'",
     // QR codes are data: images.
     "img-src 'self' data:",
     `connect-src 'self'${alchemy ? ` ${ALCHEMY_CONNECT.join(" ")}` : ""}`,
-    `frame-src ${alchemy ? ALCHEMY_FRAMES.join(" ") : "'none'"}`,
+    `frame-src ${frames.length > 0 ? frames.join(" ") : "'none'"}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
