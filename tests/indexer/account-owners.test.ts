@@ -82,10 +82,14 @@ it("a key on two accounts finds both, the one it was added to first first", asyn
   expect((await model.accountsOfOwners({ owners: [own!] })).map((a) => a.account)).toEqual([lower(mine), lower(theirs)]);
 });
 
-it("records each owner change as the account's activity", async () => {
-  const [k] = accounts.newOwners(1);
+it("records each change of the owners as the account's activity, but not its creation", async () => {
+  const [k, added] = accounts.newOwners(2);
   const account = await accounts.create([k!]);
   await caughtUp();
   const { rows, V } = readModel;
-  expect(await rows(sql`select kind, actor from ${V}.activity where actor = ${lower(account)}`)).toEqual([{ kind: "OwnersUpdated", actor: lower(account) }]);
+  const activity = () => rows(sql`select kind, actor from ${V}.activity where actor = ${lower(account)}`);
+  expect(await activity()).toEqual([]);
+  await accounts.updateOwners(account, [added!], []);
+  await caughtUp();
+  expect(await activity()).toEqual([{ kind: "OwnersUpdated", actor: lower(account) }]);
 });

@@ -30,8 +30,10 @@ ponder.on("PartyAccountFactory:AccountCreated", async ({ event, context }) => {
 ponder.on("PartyAccount:OwnersUpdated", async ({ event, context }) => {
   const account = event.log.address;
   const { added, removed } = event.args;
+  // initialize's event comes just before the factory's AccountCreated, so before the account's row.
+  const initial = !(await context.db.find(smartAccounts, { account }));
   await addOwners(context, event, account, added);
   for (const owner of removed) await context.db.delete(accountOwners, { account, owner });
-  // The member's history shows it, and the user operation that made it reaches "indexed".
-  await recordActivity(context, event, "OwnersUpdated", { actor: account, subject: account });
+  // A change (updateOwners) is the member's activity, and the user operation that made it reaches "indexed".
+  if (!initial) await recordActivity(context, event, "OwnersUpdated", { actor: account, subject: account });
 });
