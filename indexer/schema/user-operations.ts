@@ -2,9 +2,9 @@ import { index, onchainTable } from "ponder";
 
 /**
  * ERC-4337 user operations (EntryPoint v0.7 UserOperationEvent) in transactions that carry a
- * party event: the operations of our members' smart accounts, so the app can tell when a user
- * operation it registered (app.pending_operations) has reached the read model. Written by the
- * party handlers once per transaction from its receipt (src/lib/record-user-operations.ts);
+ * party event or a change of an account's owners: the operations of our members' smart accounts,
+ * so the app can tell when a user operation it registered (app.pending_operations) has reached the
+ * read model. Written by those handlers once per transaction from its receipt (src/lib/record-user-operations.ts);
  * the EntryPoint as a whole is not indexed (it is busy on Polygon).
  */
 export const userOperations = onchainTable(
