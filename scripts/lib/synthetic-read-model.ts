@@ -16,7 +16,8 @@
  * 10,000 evaluations (the oldest with ~10,000 votes, the newest with ~50), 1,000,000 votes with
  * unique (evaluation, voter) pairs and int8 scores, 10,000 info messages and one activity row per
  * event (VoteCast activity only for the newest `voteActivityShare` of the votes, to keep the
- * activity table at a few hundred thousand rows). Counters on chapters and evaluations and the
+ * activity table at a few hundred thousand rows), and every account a passkey account with one
+ * passkey (a third of them two). Counters on chapters and evaluations and the
  * party_totals row are computed from the child rows, so they agree with them; its last_event (the
  * read model's version) is a fixed fake `<block hash>:<log index>`, SYNTHETIC_LAST_EVENT.
  *
@@ -27,6 +28,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { LOCAL_WALLET } from "../../abis/deployments.js";
 import { anvilAccount } from "./accounts.js";
 import { startAnvil } from "./anvil.js";
 import { deployParty } from "./deploy.js";
@@ -62,6 +64,7 @@ export type SyntheticReadModel = {
 
 /** The tables the synthetic load fills, by SQL name; the indexer's other tables stay empty. */
 export const SYNTHETIC_TABLES = [
+  "account_owners",
   "activity",
   "applications",
   "chapter_executives",
@@ -74,6 +77,7 @@ export const SYNTHETIC_TABLES = [
   "party_totals",
   "recommendations",
   "role_holders",
+  "smart_accounts",
   "votes",
 ] as const;
 
@@ -615,6 +619,18 @@ async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }:
     block: `${B_CHREM} + id`, kind: "'ChapterRemoved'", actor: chapterAdmin, subject: "null", chapter: "id", evaluation: "null",
     from: "t_chapter where removed",
   });
+
+  // Every account a passkey account of the local factory: one passkey each, a second for a third of them.
+  const owner = (label: string) => `'${LOCAL_WALLET.webAuthnVerifier.toLowerCase()}' || substr(pg_temp.digest('qx:' || ${label}), 3) || substr(pg_temp.digest('qy:' || ${label}), 3)`;
+  await step(
+    "smart_accounts, account_owners",
+    `insert into ${S}.smart_accounts (account, salt, created_block, created_at)
+       select account, '0x${"00".repeat(32)}', b, ${ts("b")} from t_member;
+     insert into ${S}.account_owners (account, owner, added_block, added_at)
+       select account, ${owner("i")}, b, ${ts("b")} from t_member
+       union all
+       select account, ${owner("'second:' || i")}, b + 1, ${ts("b + 1")} from t_member where i % 3 = 0;`,
+  );
 
   // The indexer's Party:setup handler created the row (all zero) before the load.
   await step("party_totals: the setup handler's row", `delete from ${S}.party_totals`);

@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
-import type { Address } from "viem";
+import type { Address, Hex } from "viem";
 import { migrate } from "../../../db/migrate.js";
 import { freePort } from "../../../scripts/lib/free-port.js";
 import { ROOT } from "../../../scripts/lib/paths.js";
@@ -116,6 +116,9 @@ beforeAll(async () => {
       commonEventName: await one<string>(`select event_name from ${S}.info_messages group by 1 order by count(*) desc limit 1`),
       rareEventName: await one<string>(`select event_name from ${S}.info_messages group by 1 order by count(*), 1 limit 1`),
       newestInfoId: BigInt(await one<string>(`select max(id) from ${S}.info_messages`)),
+      passkeyOwner: await one<Hex>(
+        `select owner from ${S}.account_owners where account = (select account from ${S}.account_owners group by account having count(*) = 2 order by account limit 1) order by owner limit 1`,
+      ),
       executiveRequest: new Request("http://app.test/"),
     };
     const { createSession } = await import("../../../app/models/sessions.server");
