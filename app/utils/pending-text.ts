@@ -3,6 +3,7 @@ const TEXT: Record<string, string> = {
   applyForChapterMembership: "application pending",
   recommendForChapterMembership: "recommendation pending",
   vote: "vote pending",
+  updateOwners: "passkey change pending",
 };
 
 export function pendingText({ operation, subject }: { operation: string; subject: object }): string {
