@@ -65,6 +65,8 @@ const LOCAL_EVENTS: Readonly<Record<string, readonly ListName[]>> = {
   VoteCast: ["party", "evaluations"],
   PartyExecutiveScoreSet: ["evaluations"],
   InfoSent: ["party", "info"],
+  // A passkey added to or removed from an account: its own member page's activity.
+  OwnersUpdated: [],
 };
 
 /** What an activity row or an app change names (ids as text, addresses in any case). */

@@ -65,6 +65,8 @@ it("events drop the tags of their chapter, evaluation, actor and subject and the
   expect(await poll()).toEqual(["account:0xaa", "account:0xbb", "chapter:7", "chapter:8", "evaluation:3", "list:evaluations", "list:members", "list:party"]);
   await indexBlock([["Recommended", "0xcc", "0xbb", 8, null]]);
   expect(await poll()).toEqual(["account:0xbb", "account:0xcc", "chapter:8"]);
+  await indexBlock([["OwnersUpdated", "0xdd", "0xdd", null, null]]);
+  expect(await poll()).toEqual(["account:0xdd"]);
 });
 
 it("an event whose effects reach beyond its row, or a reorg, drops every page", async () => {
