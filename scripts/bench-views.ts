@@ -16,7 +16,8 @@
  *   5. Live (bench/views/live.ts): the three pages together (each request a random kind and id of
  *      the same lists) while a busy party's events reach the read model as the indexer writes them
  *      (bench/views/live-events.ts: votes, applications, recommendations, decisions over random
- *      chapters), at 5 and then 20 events a second, each after a warm-up; responses by x-cache.
+ *      chapters; a block per contract call, each block in one transaction), at 5 and then 20 events
+ *      a second, each after a warm-up; responses counted by x-cache.
  *   6. The SQL floor: the very statements each page's loader runs (recorded with observeQueries
  *      for a sample of ids), replayed as bare SQL by 100 concurrent clients over a pg.Pool.
  *   7. Initial JS: every script / modulepreload / inline `import` URL of `/` and `/chapters/:id`,
@@ -40,6 +41,7 @@
  *   BENCH_CONNECTIONS=100      concurrent connections per page, in the live phase (and SQL floor clients)
  *   BENCH_WARMUP_S=3           warm-up seconds per page and per live rate (not measured)
  *   BENCH_LIVE_S=20            seconds per live rate (5, then 20 events a second)
+ *   BENCH_LIVE_BLOCK_S=0       seconds between the live phase's blocks (2: Polygon's); 0, a block per call
  *   BENCH_UNCACHED_PAGES=600   distinct pages rendered uncached at 10 connections
  *   BENCH_MISS_CPU_PAGES=300   distinct pages rendered uncached one at a time for miss_cpu_ms
  *   BENCH_SQL_DURATION_S=10    seconds per page for the SQL floor
@@ -67,11 +69,11 @@ import { freePort } from "./lib/free-port.js";
 import { migrate } from "../db/migrate.js";
 import { createSyntheticReadModel } from "./lib/synthetic-read-model.js";
 
-function envNumber(name: string, fallback: number): number {
+function envNumber(name: string, fallback: number, { zero = false } = {}): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(value) || value < 0 || (value === 0 && !zero)) throw new Error(`${name} must be a ${zero ? "non-negative" : "positive"} number, got "${raw}"`);
   return value;
 }
 
@@ -79,6 +81,7 @@ const DURATION_S = envNumber("BENCH_DURATION_S", 20);
 const CONNECTIONS = Math.round(envNumber("BENCH_CONNECTIONS", 100));
 const WARMUP_S = envNumber("BENCH_WARMUP_S", 3);
 const LIVE_S = envNumber("BENCH_LIVE_S", 20);
+const LIVE_BLOCK_S = envNumber("BENCH_LIVE_BLOCK_S", 0, { zero: true });
 const UNCACHED_PAGES = Math.round(envNumber("BENCH_UNCACHED_PAGES", 600));
 const MISS_CPU_PAGES = Math.round(envNumber("BENCH_MISS_CPU_PAGES", 300));
 const SQL_DURATION_S = envNumber("BENCH_SQL_DURATION_S", 10);
@@ -182,11 +185,14 @@ async function main() {
       say(`\nlive, ${rate} events/s: ${CONNECTIONS} connections over the three pages, ${LIVE_S} s (after ${WARMUP_S} s warm-up); ${loadAverage()}`);
       const before = await cpu();
       const path = () => pagePath(ids);
-      live[rate] = await livePhase({ url: server.url, path, connections: CONNECTIONS, seconds: LIVE_S, warmupSeconds: WARMUP_S, rate, databaseUrl, schema: model.schema });
+      live[rate] = await livePhase({
+        url: server.url, path, connections: CONNECTIONS, seconds: LIVE_S, warmupSeconds: WARMUP_S, rate, blockSeconds: LIVE_BLOCK_S, databaseUrl, schema: model.schema,
+      });
       const used = cpuDelta(before, await cpu());
       const r = live[rate];
+      const share = (s: number) => `${((s / (LIVE_S + WARMUP_S)) * 100).toFixed(0)} %`;
       say(`  ${loadLine(r)}`);
-      say(`  events ${r.events} (${r.eventRate.toFixed(1)}/s achieved); x-cache ${cacheLine(r.cache)}; node ${((used.server / (LIVE_S + WARMUP_S)) * 100).toFixed(0)} % of one core`);
+      say(`  events ${r.events} in ${r.blocks} blocks (${r.eventRate.toFixed(1)}/s achieved); x-cache ${cacheLine(r.cache)}; node ${share(used.server)}, postgres backends ${share(used.postgres)} of one core`);
     }
 
     // 6. SQL floor: the loaders' statements as bare SQL

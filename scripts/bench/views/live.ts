@@ -9,7 +9,7 @@ import pg from "pg";
 import { hammer, type LoadResult } from "./hammer.js";
 import { LiveEvents } from "./live-events.js";
 
-export type LiveResult = LoadResult & { events: number; eventRate: number };
+export type LiveResult = LoadResult & { events: number; blocks: number; eventRate: number };
 
 export type LivePhase = {
   url: string;
@@ -20,6 +20,8 @@ export type LivePhase = {
   warmupSeconds: number;
   /** Events a second. */
   rate: number;
+  /** Seconds between blocks; 0: a block for each call (applyAtRate). */
+  blockSeconds: number;
   databaseUrl: string;
   /** The tables schema (not the views). */
   schema: string;
@@ -32,35 +34,40 @@ export async function livePhase(phase: LivePhase): Promise<LiveResult> {
   try {
     const live = await LiveEvents.open(client, phase.schema, { seed: phase.rate });
     const run = (seconds: number) =>
-      Promise.all([hammer(phase.url, { path: phase.path, connections: phase.connections, seconds }), applyAtRate(live, phase.rate, seconds)]);
+      Promise.all([hammer(phase.url, { path: phase.path, connections: phase.connections, seconds }), applyAtRate(live, phase.rate, seconds, phase.blockSeconds)]);
     await run(phase.warmupSeconds);
     const [load, events] = await run(phase.seconds);
-    return { ...load, events: events.events, eventRate: events.events / events.seconds };
+    return { ...load, events: events.events, blocks: events.blocks, eventRate: events.events / events.seconds };
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
-/** The most calls one block takes when the generator is behind. */
-const MAX_CALLS_PER_BLOCK = 50;
+/** The most calls one block takes. */
+const MAX_CALLS_PER_BLOCK = 200;
 
 /**
- * Blocks of calls of the mix, each due when the events so far reach `rate` a second. One call a
- * block while the database keeps up; behind (it was slow), the calls due since then go into one
- * block, as a chain packs the transactions that wait, so the rate holds on average.
+ * Calls of the mix at `rate` events a second. With `blockSeconds` 0, a block as soon as a call is
+ * due: one call a block while the database keeps up, and behind (it was slow) the calls due since
+ * then in one block, as a chain packs the transactions that wait. Else a block every
+ * `blockSeconds` (Polygon's ~2 s) with the calls due by then. The rate holds on average.
  */
-export async function applyAtRate(live: LiveEvents, rate: number, seconds: number): Promise<{ events: number; seconds: number }> {
+export async function applyAtRate(live: LiveEvents, rate: number, seconds: number, blockSeconds = 0): Promise<{ events: number; seconds: number; blocks: number }> {
   const started = performance.now();
   const end = started + seconds * 1000;
-  let due = started;
   let events = 0;
-  while (due < end) {
-    const wait = due - performance.now();
+  let blocks = 0;
+  let nextBlock = started;
+  for (;;) {
+    const at = blockSeconds > 0 ? nextBlock : started + (events / rate) * 1000;
+    if (at >= end) break;
+    const wait = at - performance.now();
     if (wait > 0) await sleep(wait);
-    const behind = Math.floor(((performance.now() - due) / 1000) * rate);
-    const n = await live.next(Math.min(MAX_CALLS_PER_BLOCK, 1 + behind));
-    events += n;
-    due += (n / rate) * 1000;
+    nextBlock = at + blockSeconds * 1000;
+    // Events owed by now; every call writes one at least.
+    const owed = Math.floor(((performance.now() - started) / 1000) * rate) - events;
+    events += await live.next(Math.min(MAX_CALLS_PER_BLOCK, Math.max(1, owed)));
+    blocks++;
   }
-  return { events, seconds: (performance.now() - started) / 1000 };
+  return { events, seconds: (performance.now() - started) / 1000, blocks };
 }
