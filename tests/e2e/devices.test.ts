@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import type { Address } from "viem";
 import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
 import { startAppServer } from "../setup/app-server.js";
-import { hydrated, newPerson, signUp, stack, useWriteStack, type Person } from "./write-stack.js";
+import { hydrated, newPerson, signUp, stack, useWriteStack, voteOnFirstAwaiting, type Person } from "./write-stack.js";
 
 useWriteStack();
 
@@ -76,12 +76,8 @@ it("once approved, device B votes as that member", async () => {
   await stack.send(partyExecutive!, "updateMemberApplicationForChapter", [account, true]);
   await stack.waitForIndexer();
   const page = await b.open("/me");
-  const first = page.locator(".awaiting-vote").first();
-  const evaluationId = await first.getAttribute("data-evaluation");
-  await first.getByLabel("Your score").fill("5");
-  await first.getByRole("button", { name: "Vote" }).click();
-  await page.locator(`.awaiting-vote[data-evaluation="${evaluationId}"]`).waitFor({ state: "detached", timeout: 90_000 });
-  expect(await stack.read.read.votes([BigInt(evaluationId!), account])).toBe(5);
+  const evaluationId = await voteOnFirstAwaiting(page, 5);
+  expect(await stack.read.read.votes([evaluationId, account])).toBe(5);
 }, 180_000);
 
 it("device B removes device A's passkey after confirming", async () => {

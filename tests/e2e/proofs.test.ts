@@ -10,7 +10,7 @@
  */
 import type { Page } from "playwright-core";
 import type { Address } from "viem";
-import { signUp, stack, useWriteStack, type Person } from "./write-stack.js";
+import { signUp, stack, useWriteStack, voteOnFirstAwaiting, type Person } from "./write-stack.js";
 
 let pia: Person;
 let piaAddress: Address;
@@ -79,11 +79,7 @@ it("a membership proof signed on /me before the account's first operation verifi
 
 it("after the first operation deploys the account, a new proof verifies through ERC-1271, and the first still does", async () => {
   const page = await pia.open("/me");
-  const first = page.locator(".awaiting-vote").first();
-  const evaluationId = await first.getAttribute("data-evaluation");
-  await first.getByLabel("Your score").fill("5");
-  await first.getByRole("button", { name: "Vote" }).click();
-  await page.locator(`.awaiting-vote[data-evaluation="${evaluationId}"]`).waitFor({ state: "detached", timeout: 90_000 });
+  await voteOnFirstAwaiting(page, 5);
   expect(await deployed()).toBe(true);
 
   const second = await signProof(page, "section.membership-proof", "Sign a membership proof");

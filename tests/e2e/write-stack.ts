@@ -175,6 +175,19 @@ export async function signUp(person: Person): Promise<Address> {
   return getAddress(session!.address);
 }
 
+/**
+ * Votes `score` on the first evaluation /me lists as awaiting this member's vote, and waits until
+ * the vote is indexed (the evaluation leaves the list); resolves with the evaluation's id.
+ */
+export async function voteOnFirstAwaiting(page: Page, score: number): Promise<bigint> {
+  const first = page.locator(".awaiting-vote").first();
+  const evaluationId = await first.getAttribute("data-evaluation");
+  await first.getByLabel("Your score").fill(String(score));
+  await first.getByRole("button", { name: "Vote" }).click();
+  await page.locator(`.awaiting-vote[data-evaluation="${evaluationId}"]`).waitFor({ state: "detached", timeout: 90_000 });
+  return BigInt(evaluationId!);
+}
+
 /** The write stack of the test file that called useWriteStack (each test file has its own copy of this module). */
 export let stack: WriteStack;
 
