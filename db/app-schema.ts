@@ -3,7 +3,7 @@
  * migrations in db/migrations (db/migrate.ts); this module is their typed drizzle view.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const app = pgSchema("app");
 
@@ -72,4 +72,16 @@ export const pendingOperations = app.table(
     // 0006: the retention delete walks the oldest rows first.
     index("pending_operations_created_idx").on(t.createdAt),
   ],
+);
+
+/** What a member calls each passkey of their account (db/migrations/0009); keyed by account and owner bytes. */
+export const passkeyNames = app.table(
+  "passkey_names",
+  {
+    account: text("account").notNull(),
+    owner: text("owner").notNull(),
+    name: text("name").notNull(),
+    namedAt: timestamp("named_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.owner] })],
 );

@@ -25,7 +25,8 @@ import { telegramLoginMethod } from "../app/services/telegram.server";
 import { env } from "../app/utils/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
 import { RETURN_PARAMS } from "../app/wallet/return-params";
-import { clientAddress } from "../app/utils/post-guard.server";
+import { json } from "../app/utils/http.server";
+import { clientAddress, crossSiteRefusal } from "../app/utils/post-guard.server";
 import { PageCache } from "./page-cache";
 import { followReadModel } from "./read-model-changes";
 import { RenderGate, RenderQueueFull } from "./render-gate";
@@ -97,6 +98,12 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     const context = { socketAddress: c.env.incoming.socket.remoteAddress };
     const nonce = c.get("nonce");
     const render = async (r: Request) => secure(await remix(r, { ...context, cspNonce: nonce }), security, nonce);
+    // A write from another site: refused here as every action's guard would. Remix's own check of
+    // a page action's Origin throws a plain Error, which would answer 500 before the guard runs.
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      const crossSite = crossSiteRefusal(request, APP_ORIGIN);
+      if (crossSite) return json(403, { message: crossSite });
+    }
     // The key from the raw request line, exactly as the fast path computes it.
     const key = cache?.key(request.method, c.env.incoming.url, request.headers.get("cookie"));
     if (!cache || key === undefined) return render(request);

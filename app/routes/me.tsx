@@ -4,8 +4,8 @@
  * given, recent activity, and leaving the chapter or the party. An account in no chapter sees what
  * it can do next. Personal, so never cached; without a session, a 401 that says to sign in.
  */
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "../components/activity-list";
 import { ClientOnly, PendingWatcher } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
@@ -21,12 +21,16 @@ import { telegramSettings } from "../services/telegram.server";
 import { Controls } from "../components/screens/controls";
 import { LeaveChapter, LeaveParty } from "../components/screens/member";
 import { ownersOfAccount } from "../models/account-owners.server";
+import { namePasskey, namesOfPasskeys } from "../models/passkey-names.server";
 import { listEvaluationsAwaitingVote } from "../models/evaluations.server";
 import { getMember } from "../models/members.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { findSession } from "../models/sessions.server";
 import { MEMBER_STATUS_TEXT } from "../utils/format";
+import { PASSKEY_NAME_MAX } from "../utils/device-link";
 import { invariantResponse } from "../utils/http.server";
+import { enforcePost } from "../utils/post-guard.server";
+import { readLimited } from "../utils/read-limited";
 import { readSessionToken } from "../utils/session-cookie.server";
 import { useViewer } from "../utils/viewer";
 
@@ -42,19 +46,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await findSession(readSessionToken(request));
   invariantResponse(session, "Sign in (top right) to see your page: your chapter, your roles and what awaits your vote.", { status: 401 });
   const { address } = session;
-  const [member, pending, telegram, owners] = await Promise.all([
+  const [member, pending, telegram, owners, names] = await Promise.all([
     getMember(address),
     pendingOperationsFor({ account: address, sender: address }),
     telegramSettings(address),
     ownersOfAccount({ account: address }),
+    namesOfPasskeys(address),
   ]);
   const chapterId = member?.status === "member" ? member.chapterId : null;
   const awaiting = chapterId ? await listEvaluationsAwaitingVote({ chapterId, voter: address, limit: AWAITING_LIMIT }) : [];
-  return { address, member, pending, awaiting, telegram, owners };
+  return { address, member, pending, awaiting, telegram, owners, names };
+}
+
+/** The naming form's fields: an owner (172 characters) and a name. */
+const FORM_LIMIT = 1024;
+
+/** Names a passkey of the signed-in account (the form in components/me/devices.tsx): 400 with a message for a bad field. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await enforcePost(request, { bucket: "default", context });
+  const session = await findSession(readSessionToken(request));
+  invariantResponse(session, "Sign in (top right) to name your passkeys.", { status: 401 });
+  const refuse = (status: number, error: string) => data({ error, named: null as string | null }, { status });
+  const body = await readLimited(request, FORM_LIMIT);
+  if (body === undefined) return refuse(413, `The form is larger than ${FORM_LIMIT} bytes`);
+  const form = new URLSearchParams(body);
+  if (form.get("intent") !== "name-passkey") return refuse(400, `Unknown form: intent must be "name-passkey"`);
+  const name = (form.get("name") ?? "").trim();
+  if (name.length > PASSKEY_NAME_MAX || /\p{Cc}/u.test(name)) {
+    return refuse(400, `A passkey's name is at most ${PASSKEY_NAME_MAX} characters, without control characters`);
+  }
+  const owner = (form.get("owner") ?? "").toLowerCase();
+  const owners = await ownersOfAccount({ account: session.address });
+  if (!owners.some((o) => o.owner.toLowerCase() === owner)) return refuse(400, "That is not a passkey of your account");
+  await namePasskey({ account: session.address, owner: owner as `0x${string}`, name });
+  return { error: null, named: owner };
 }
 
 export default function Me() {
-  const { address, member: m, pending, awaiting, telegram, owners } = useLoaderData<typeof loader>();
+  const { address, member: m, pending, awaiting, telegram, owners, names } = useLoaderData<typeof loader>();
+  // The status-carrying data() leaves Remix's inferred type without its fields.
+  const named = useActionData<typeof action>() as { error: string | null } | undefined;
   const viewer = useViewer();
   const inChapter = m?.status === "member" && m.chapterId ? m.chapterId : null;
   const chapterName = inChapter ? (m?.chapterLocation ?? `Chapter ${inChapter}`) : null;
@@ -124,7 +155,7 @@ export default function Me() {
 
       <TelegramSection {...telegram} />
       <MembershipProof />
-      <DevicesSection account={address} owners={owners} />
+      <DevicesSection account={address} owners={owners} names={names} error={named?.error ?? null} />
 
       {inChapter || m?.partyMember ? (
         <>

@@ -9,6 +9,9 @@ import type { Address, Hex } from "viem";
 
 export const ADD_DEVICE_PATH = "/add-device";
 
+/** The longest name /me keeps for a passkey (app.passkey_names). */
+export const PASSKEY_NAME_MAX = 40;
+
 const KEY = /^0x[0-9a-fA-F]{128}$/;
 
 /** Whether the text is a passkey's public key as the link carries it (64 bytes, hex). */

@@ -89,6 +89,12 @@ it("device B removes device A's passkey after confirming", async () => {
   await form.getByRole("button", { name: "Confirm" }).click();
   await page.locator("section.devices[data-passkeys='1']").waitFor({ timeout: 90_000 });
   expect(await passkeys(page).filter({ has: page.locator(".this-device") }).count()).toBe(1);
+  // The one left gets a name, kept on the server (the list shows it from then on).
+  const mine = passkeys(page).first();
+  await mine.locator("form.name-passkey").getByLabel("Name").fill("Phone B");
+  await mine.locator("form.name-passkey").getByRole("button", { name: "Save name" }).click();
+  await page.locator("section.devices .passkey-name", { hasText: "Phone B" }).waitFor();
+  expect(await (await b.open("/me")).locator("section.devices .passkey-name").textContent()).toBe("Phone B");
   await b.screens("devices-me-removed");
 }, 180_000);
 

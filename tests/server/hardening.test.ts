@@ -180,6 +180,17 @@ describe("security headers", () => {
     }
   });
 
+  it("a write from another site is a 403 with its reason, for a page's action too (Remix's own Origin check threw a 500)", async () => {
+    for (const path of ["/me", "/dev/roles", "/api/command"]) {
+      const answer = await fetch(`${stack.appUrl}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+        body: "intent=name-passkey",
+      });
+      expect([path, answer.status, await answer.json()]).toEqual([path, 403, { message: "Cross-site requests are not allowed here (Origin: https://evil.example)" }]);
+    }
+  });
+
   it("HSTS when the app's origin is https", async () => {
     const { startAppServer } = await import("../setup/app-server.js");
     const https = await startAppServer({ env: { ...stack.appEnv, APP_ORIGIN: "https://party.example" } });

@@ -52,6 +52,55 @@ describe("/me", () => {
   });
 });
 
+describe("naming a passkey (POST /me)", () => {
+  /** The naming form as a browser without JavaScript posts it, with the session cookie of `session`. */
+  const name = (fields: Record<string, string>, session: string | null = token, headers: Record<string, string> = {}) =>
+    fetch(`${stack.appUrl}/me`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: stack.appUrl,
+        ...(session ? { cookie: `__Host-session=${session}` } : {}),
+        ...headers,
+      },
+      body: new URLSearchParams(fields).toString(),
+    }).then(async (response) => ({ status: response.status, body: await response.text() }));
+  const form = (owner: Hex, value: string) => ({ intent: "name-passkey", owner, name: value });
+  const names = async () =>
+    Object.fromEntries([...section(await page("/me", token), "My passkeys").matchAll(/data-owner="(0x[0-9a-f]+)"[^>]*>\s*<strong class="passkey-name">([^<]*)</g)].map((m) => [m[1], m[2]]));
+
+  it("names one passkey of the account, renames it, and forgets the name when it is emptied", async () => {
+    expect((await name(form(owners[0]!, "  Anna's phone "))).status).toBe(200);
+    expect(await names()).toEqual({ [owners[0]!]: "Anna&#x27;s phone", [owners[1]!]: passkeyLabel(owners[1]!) });
+    expect((await name(form(owners[0]!, "Laptop"))).status).toBe(200);
+    expect((await names())[owners[0]!]).toBe("Laptop");
+    expect((await name(form(owners[0]!, ""))).status).toBe(200);
+    expect((await names())[owners[0]!]).toBe(passkeyLabel(owners[0]!));
+  });
+
+  it("refuses, with a message and nothing stored: another account's passkey, a long or control-character name, an unknown form", async () => {
+    for (const [fields, message] of [
+      [form(owners[3]!, "not mine"), "That is not a passkey of your account"],
+      [form(owners[1]!, "x".repeat(41)), "A passkey&#x27;s name is at most 40 characters, without control characters"],
+      [form(owners[1]!, "tab\there"), "A passkey&#x27;s name is at most 40 characters, without control characters"],
+      [{ intent: "something", owner: owners[1]!, name: "x" }, "Unknown form: intent must be &quot;name-passkey&quot;"],
+    ] as const) {
+      const answer = await name(fields);
+      expect([answer.status, answer.body.includes(message)]).toEqual([400, true]);
+    }
+    expect((await names())[owners[1]!]).toBe(passkeyLabel(owners[1]!));
+    expect((await name({ ...form(owners[1]!, "x"), pad: "y".repeat(2000) })).status).toBe(413);
+  });
+
+  it("without a session 401; from another site 403", async () => {
+    const stranger = await name(form(owners[1]!, "mine now"), null);
+    expect([stranger.status, stranger.body.includes("Sign in (top right) to name your passkeys.")]).toEqual([401, true]);
+    expect((await name(form(owners[1]!, "mine now"), token, { origin: "https://evil.example", "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await names())[owners[1]!]).toBe(passkeyLabel(owners[1]!));
+  });
+});
+
 describe("/add-device", () => {
   it("on the new device: what to do, and no form (the passkey is made in the browser)", async () => {
     const shown = await page("/add-device");
