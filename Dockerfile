@@ -1,9 +1,13 @@
-# One image, two entry points, configured by environment (see README, "Configuration"):
+# One image, three entry points, configured by environment (see README, "Configuration"):
 #   web app:  docker run IMAGE                          (migrates the app's tables, then server/index.ts on $PORT, default 3000; /healthz)
 #             server/index.ts is remix-serve's job (static files, gzip, the Remix handler) plus the page cache:
 #             docs/decisions/0005-page-cache.md says why it is not remix-serve itself.
 #   indexer:  docker run -e DATABASE_SCHEMA=party_<deployment> IMAGE npm run indexer:start
 #             (ponder start, writing DATABASE_SCHEMA and pointing the views schema READ_MODEL_SCHEMA, default "party", at it)
+#   notifier: docker run --no-healthcheck -e TELEGRAM_BOT_TOKEN=… -e APP_ORIGIN=https://… IMAGE npm run notifier
+#             (the app's migrations, then Telegram messages from the read model's activity; run as many
+#             replicas as you like on one database: they share the work and send each message once; it serves
+#             no HTTP, hence no health check)
 # Stages follow the Indie Stack: deps (all), production deps, build, runtime.
 
 FROM node:20-bookworm-slim AS base
@@ -36,6 +40,7 @@ COPY server ./server
 # The server reads the session cookie's name from the app's source.
 COPY app ./app
 COPY indexer ./indexer
+COPY scripts/notifier.ts ./scripts/notifier.ts
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["npm", "start"]

@@ -3,7 +3,7 @@
  * migrations in db/migrations (db/migrate.ts); this module is their typed drizzle view.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const app = pgSchema("app");
 
@@ -39,6 +39,8 @@ export const telegramLinks = app.table("telegram_links", {
   authDate: integer("auth_date").notNull(),
   visible: boolean("visible").notNull().default(false),
   linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Telegram answered 403 for this chat (bot blocked or never started): nothing more is sent (db/migrations/0010). */
+  botBlockedAt: timestamp("bot_blocked_at", { withTimezone: true }),
 });
 
 /** User operations sent by members, by hash, until the indexer has them (lifecycle states). */
@@ -84,4 +86,52 @@ export const passkeyNames = app.table(
     namedAt: timestamp("named_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.account, t.owner] })],
+);
+
+/** The notification kinds each member chose on /me; no row means the defaults (db/migrations/0010). */
+export const notificationSettings = app.table("notification_settings", {
+  address: text("address").primaryKey(),
+  kinds: text("kinds").array().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every Telegram message to send, once per key (event or folded burst, recipient) (db/migrations/0010). */
+export const notificationDeliveries = app.table(
+  "notification_deliveries",
+  {
+    key: text("key").primaryKey(),
+    address: text("address").notNull(),
+    chatId: bigint("chat_id", { mode: "bigint" }).notNull(),
+    kind: text("kind").notNull(),
+    text: text("text").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    status: text("status", { enum: ["queued", "sent", "blocked", "failed"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (t) => [index("notification_deliveries_address_idx").on(t.address, t.createdAt)],
+);
+
+/** How far the notifier's follower has read the activity rows (db/migrations/0011): one row, 'activity'. */
+export const notifierCursor = app.table("notifier_cursor", {
+  name: text("name").primaryKey(),
+  sortKey: numeric("sort_key").notNull(),
+  /** The block hash of the row at the cursor; null before the first row. */
+  blockHash: text("block_hash"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Bursts the follower is folding into one message, one per recipient, kind and chapter (db/migrations/0011). */
+export const notificationFolds = app.table(
+  "notification_folds",
+  {
+    address: text("address").notNull(),
+    kind: text("kind").notNull(),
+    chapterId: numeric("chapter_id").notNull(),
+    firstEvent: text("first_event").notNull(),
+    count: integer("count").notNull(),
+    windowEnd: timestamp("window_end", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.kind, t.chapterId] }), index("notification_folds_window_end_idx").on(t.windowEnd)],
 );

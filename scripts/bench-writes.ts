@@ -23,19 +23,17 @@
  * server. Everything started is stopped on exit, also on failure and Ctrl-C. The indexer's output
  * is kept in $TMPDIR/bench-writes-indexer-<pid>.log.
  */
-import { createWriteStream, rmSync } from "node:fs";
+import { createWriteStream } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { stringToHex, type Address, type Hex } from "viem";
 import { formatUserOperationRequest, UserOperationReceiptNotFoundError } from "viem/account-abstraction";
 import { ADMIN } from "../tests/fixtures/accounts.js";
-import { startStack, type Stack } from "../tests/setup/stack.js";
+import type { Stack } from "../tests/setup/stack.js";
 import { percentile } from "./bench/percentile.js";
 import { runBench } from "./bench/run.js";
-import { snapshotBuild } from "./lib/app-build.js";
-import { startAppServer } from "./lib/app-server.js";
-import { createDatabase, dropDatabase, provideDatabase, type ProvidedDatabase } from "./lib/database.js";
+import { benchApp } from "./lib/bench-app.js";
 
 const OPS = Number(process.env.BENCH_WRITES_OPS ?? 20);
 const POLL_MS = 50;
@@ -44,17 +42,7 @@ const TARGET_INDEXED_P95_MS = 3000;
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
-let database: ProvidedDatabase | undefined;
-let databaseName: string | undefined;
-let stack: Stack | undefined;
-let buildCopy: string | undefined;
-
-async function cleanUp(): Promise<void> {
-  await stack?.stop().catch((error: unknown) => log(`could not stop the stack: ${String(error)}`));
-  if (database && databaseName) await dropDatabase(database.url, databaseName).catch((error: unknown) => log(`could not drop ${databaseName}: ${String(error)}`));
-  await database?.stop().catch(() => undefined);
-  if (buildCopy) rmSync(buildCopy, { recursive: true, force: true });
-}
+const bench = benchApp("bench-writes", log);
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -112,20 +100,12 @@ async function main() {
   log(`bench:writes on ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`);
   if (loadavg()[0] > availableParallelism()) log("warning: the machine is busy: figures will be pessimistic");
 
-  log("app build (when out of date)");
-  buildCopy = snapshotBuild("bench-writes-app-");
-
-  database = await provideDatabase();
-  databaseName = `bench_writes_${process.pid}`;
-  const databaseUrl = await createDatabase(database.url, databaseName);
-
   const indexerLogFile = join(tmpdir(), `bench-writes-indexer-${process.pid}.log`);
   const indexerLog = createWriteStream(indexerLogFile);
   log("starting anvil (1 s blocks), wallet contracts, alto, indexer and the app server");
   let phase = Date.now();
-  stack = await startStack({ seed: false, wallet: true, app: false, database: databaseUrl, blockTime: 1, indexerLog: (text) => indexerLog.write(text) });
-  const app = await startAppServer({ dir: buildCopy, env: stack.appEnv });
-  stack.adopt(app.stop);
+  const { stack, url } = await bench.start({ seed: false, wallet: true, blockTime: 1, indexerLog: (text) => indexerLog.write(text) });
+  const app = { url };
   log(`  ready in ${((Date.now() - phase) / 1000).toFixed(1)} s (app ${app.url}, indexer log ${indexerLogFile})`);
 
   phase = Date.now();
@@ -169,4 +149,4 @@ async function main() {
   process.stdout.write(`${JSON.stringify(figures)}\n`);
 }
 
-await runBench("bench:writes", main, cleanUp);
+await runBench("bench:writes", main, bench.cleanUp);

@@ -4,7 +4,9 @@
  *   2. the local chain 137 (anvil, state in .data/anvil) with the contract and demo data, the
  *      ERC-4337 EntryPoint, passkey account factory and sponsoring paymaster, and the alto bundler;
  *   3. the indexer, filling the read model (in the views schema);
- *   4. the web app (`remix dev`: rebuilds on change), after the app's own migrations.
+ *   4. the web app (`remix dev`: rebuilds on change), after the app's own migrations;
+ *   5. the notifier (npm run notifier), sending to a local Bot API stand-in unless
+ *      TELEGRAM_BOT_TOKEN or TELEGRAM_API_URL names a real one.
  * Ctrl-C stops everything it started, in reverse order.
  */
 import { spawn } from "node:child_process";
@@ -17,6 +19,9 @@ import { startBundler } from "./lib/bundler.js";
 import { provideDatabase, redactUrl } from "./lib/database.js";
 import { DEFAULT_APP_PORT, DEFAULT_BUNDLER_PORT, DEFAULT_INDEXER_PORT } from "./lib/defaults.js";
 import { indexerSchemaName, startIndexer } from "./lib/indexer.js";
+import { startNotifierProcess } from "./lib/notifier-process.js";
+import { startTelegramStandIn } from "./lib/telegram-stand-in.js";
+import { LOCAL_TELEGRAM_BOT_TOKEN } from "../app/utils/env.server.js";
 import { startLocalChain } from "./lib/start-local-chain.js";
 import { ROOT } from "./lib/paths.js";
 import { deployWalletInfra } from "./lib/wallet-infra.js";
@@ -99,6 +104,27 @@ try {
     if (!stopping) void shutdown(code ?? 1);
   });
 
+  step("starting the notifier");
+  // Telegram cannot take the local token: without a real bot, messages go to a stand-in to look at.
+  const realBot = Boolean(process.env.TELEGRAM_BOT_TOKEN || process.env.TELEGRAM_API_URL);
+  const standIn = realBot ? undefined : await startTelegramStandIn({ token: LOCAL_TELEGRAM_BOT_TOKEN });
+  if (standIn) stops.push(standIn.stop);
+  const notifier = startNotifierProcess({
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      READ_MODEL_SCHEMA: indexer.viewsSchema,
+      ...(standIn ? { TELEGRAM_API_URL: standIn.url, TELEGRAM_BOT_TOKEN: LOCAL_TELEGRAM_BOT_TOKEN } : {}),
+    },
+    onOutput: (text) => process.stdout.write(text),
+  });
+  stops.push(notifier.stop);
+  void notifier.exited.then((code) => {
+    if (!stopping) void shutdown(code ?? 1);
+  });
+  await notifier.ready();
+
   console.log("\nReady. Ctrl-C stops everything.");
   console.log(`  app          http://localhost:${port}`);
   console.log(`  RPC          ${chain.rpcUrl}`);
@@ -106,6 +132,7 @@ try {
   console.log(`  database     ${redactUrl(database.url)}`);
   console.log(`  indexer      ${indexer.url}/status`);
   console.log(`  bundler      ${bundler.url}`);
+  console.log(`  telegram     ${standIn ? `${standIn.url}/messages (a stand-in: what the notifier sent)` : "the real Bot API (TELEGRAM_BOT_TOKEN)"}`);
   console.log(`  roles        http://localhost:${port}/dev/roles (signed in: any role with one click)`);
   console.log(`               npm run grant -- <address> <role> [chapterId] (without arguments: the roles)`);
 } catch (error) {

@@ -21,6 +21,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { resolveLanguage } from "../app/i18n/language";
 import { telegramLoginMethod } from "../app/services/telegram.server";
 import { env } from "../app/utils/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
@@ -55,6 +56,8 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
           // Exactly when the app would see a session.
           personal: (cookie) => sessionTokenFromCookieHeader(cookie) !== undefined,
           personalParams: RETURN_PARAMS,
+          // One copy of a page per language, picked exactly as the app picks it.
+          language: resolveLanguage,
           // A stored page is served to many clients: its scripts by hash, not one response's nonce.
           storedHeaders: (headers, html) =>
             headers["content-security-policy"] ? { ...headers, "content-security-policy": hashPolicy(security, html.toString("utf8")) } : headers,
@@ -105,7 +108,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
       if (crossSite) return json(403, { message: crossSite });
     }
     // The key from the raw request line, exactly as the fast path computes it.
-    const key = cache?.key(request.method, c.env.incoming.url, request.headers.get("cookie"));
+    const key = cache?.key(request.method, c.env.incoming.url, request.headers.get("cookie"), request.headers.get("accept-language"));
     if (!cache || key === undefined) return render(request);
     // A miss renders; renders are bounded per client, so one client's flood of URLs waits for itself.
     const client = clientAddress(request, context, TRUST_PROXY);
@@ -175,12 +178,14 @@ if (entry && pathToFileURL(entry).href === import.meta.url) {
 /**
  * Pages show each viewer their own controls (app/models/viewer.server.ts), so no cache between the
  * server and the browser may hand one person's page to another: every page and data answer
- * varies by Cookie, and one rendered for a session is private. Static files (public) stay as set.
+ * varies by Cookie, and one rendered for a session is private. They vary by Accept-Language too:
+ * without a language cookie, it picks the page's language (app/i18n/language.ts). Static files
+ * (public) stay as set.
  */
 function personalHeaders(headers: Headers, cookie: string | undefined) {
   const control = headers.get("cache-control") ?? "";
   if (/\bpublic\b/.test(control)) return;
-  headers.append("vary", "Cookie");
+  headers.append("vary", "Cookie, Accept-Language");
   if (sessionTokenFromCookieHeader(cookie) !== undefined && !/\b(private|no-store)\b/.test(control)) {
     headers.set("cache-control", control ? `private, ${control}` : "private, no-cache");
   }

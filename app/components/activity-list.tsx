@@ -1,22 +1,25 @@
+import { useI18n } from "../i18n/use-i18n";
 import type { ActivityRow } from "../models/chapters.server";
-import { formatTime } from "../utils/format";
 import { DataTable } from "./data-table";
 import { AddressLink, ChapterLink } from "./links";
+import { Time } from "./time";
 
+/** The read model's activity rows; the event's kind stays the contract's event name (what an explorer shows too). */
 export function ActivityList({ rows }: { rows: ActivityRow[] }) {
+  const { t } = useI18n();
   return (
     <DataTable
       className="activity"
       rows={rows}
       rowKey={(a) => a.id}
-      empty="No activity yet."
+      empty={t("activity.empty")}
       columns={[
-        { title: "Block", cell: (a) => a.blockNumber },
-        { title: "Time", cell: (a) => formatTime(a.timestamp) },
-        { title: "Event", cell: (a) => <>{a.kind}{a.evaluationId ? ` #${a.evaluationId}` : ""}</> },
-        { title: "By", cell: (a) => <AddressLink address={a.actor} /> },
-        { title: "Subject", cell: (a) => <AddressLink address={a.subject} /> },
-        { title: "Chapter", cell: (a) => <ChapterLink id={a.chapterId} /> },
+        { title: t("activity.block"), cell: (a) => a.blockNumber },
+        { title: t("activity.time"), cell: (a) => <Time at={a.timestamp} relative /> },
+        { title: t("activity.event"), cell: (a) => <>{a.kind}{a.evaluationId ? ` #${a.evaluationId}` : ""}</> },
+        { title: t("activity.by"), cell: (a) => <AddressLink address={a.actor} /> },
+        { title: t("activity.subject"), cell: (a) => <AddressLink address={a.subject} /> },
+        { title: t("activity.chapter"), cell: (a) => <ChapterLink id={a.chapterId} /> },
       ]}
     />
   );

@@ -1,6 +1,8 @@
-import type { MouseEvent } from "react";
+import type { KeyboardEvent, MouseEvent } from "react";
+import { useI18n } from "../i18n/use-i18n";
 import { chapterLabel } from "../utils/format";
 import { RowLink } from "./links";
+import { nearestInDirection, type Direction } from "./map-keys";
 
 type Point = { id: string; locationText: string | null; x: number; y: number; memberCount: number };
 /** A position on the map in the contract's coordinates (uint16 each, y growing upwards). */
@@ -20,6 +22,19 @@ function positionOf(event: MouseEvent<SVGSVGElement>): MapPosition | null {
   return { x: clamp(point.x), y: clamp(SIZE - 1 - point.y) };
 }
 
+const DIRECTIONS: Record<string, Direction> = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down" };
+
+/** Arrow keys on a chapter's link move the focus to the nearest chapter that way, as a sighted person's eye would. */
+function moveFocus(event: KeyboardEvent<SVGSVGElement>, chapters: readonly Point[]) {
+  const direction = DIRECTIONS[event.key];
+  const from = event.target instanceof Element ? event.target.closest("a[data-chapter-id]")?.getAttribute("data-chapter-id") : null;
+  if (!direction || !from || event.altKey || event.ctrlKey || event.metaKey) return;
+  const to = nearestInDirection(chapters, from, direction);
+  // No chapter that way: the key does nothing (not a page scroll under the focused dot).
+  event.preventDefault();
+  if (to) event.currentTarget.querySelector<SVGAElement>(`a[data-chapter-id="${to}"]`)?.focus();
+}
+
 export type ChapterMapProps = {
   chapters: Point[];
   highlight?: Set<string>;
@@ -30,9 +45,12 @@ export type ChapterMapProps = {
 
 /**
  * Chapters on the 16-bit map: each a circle at (x, y), its area proportional to the member
- * count, linking to the chapter. y grows upwards, as on a map.
+ * count, linking to the chapter; Tab or the arrow keys go from chapter to chapter. y grows
+ * upwards, as on a map. One chapter alone (its own page) is a small locator: where it lies, not a
+ * link to the page one is on.
  */
 export function ChapterMap({ chapters, highlight, onPick, marks = [] }: ChapterMapProps) {
+  const { t } = useI18n();
   const maxMembers = Math.max(1, ...chapters.map((c) => c.memberCount));
   const pick = onPick
     ? (event: MouseEvent<SVGSVGElement>) => {
@@ -40,29 +58,35 @@ export function ChapterMap({ chapters, highlight, onPick, marks = [] }: ChapterM
         if (position) onPick(position);
       }
     : undefined;
+  const locator = !onPick && chapters.length === 1 ? chapters[0]! : null;
+  const linked = !onPick && !locator;
+  const label = onPick ? t("map.pick") : locator ? t("map.locator", { name: chapterLabel(locator, t), x: locator.x, y: locator.y }) : t("map.label");
   return (
     <svg
-      className={onPick ? "map map-pick" : "map"}
+      className={onPick ? "map map-pick" : locator ? "map map-locator" : "map"}
       viewBox={`0 0 ${SIZE} ${SIZE}`}
-      role="img"
-      aria-label={onPick ? "Map: click to place" : "Map of chapters"}
+      // Linked dots make the map a group of links; a picture's parts would be hidden from assistive technology.
+      role={linked ? "group" : "img"}
+      aria-label={label}
       onClick={pick}
+      onKeyDown={linked ? (event) => moveFocus(event, chapters) : undefined}
     >
       {chapters.map((c) => {
-        const r = 500 + 2500 * Math.sqrt(c.memberCount / maxMembers);
+        const r = locator ? 3500 : 500 + 2500 * Math.sqrt(c.memberCount / maxMembers);
+        // The <title> is the tooltip under a pointer, with the member count; a link's name is the chapter's.
         const circle = (
           <circle cx={c.x} cy={SIZE - 1 - c.y} r={r} className={highlight?.has(c.id) ? "highlight" : undefined}>
-            <title>{`${chapterLabel(c)}: ${c.memberCount} members`}</title>
+            <title>{t("map.chapter", { name: chapterLabel(c, t), count: c.memberCount })}</title>
           </circle>
         );
-        return onPick ? (
+        return linked ? (
+          <RowLink key={c.id} to={`/chapters/${c.id}`} aria-label={chapterLabel(c, t)} data-chapter-id={c.id}>
+            {circle}
+          </RowLink>
+        ) : (
           <g key={c.id} data-chapter-id={c.id}>
             {circle}
           </g>
-        ) : (
-          <RowLink key={c.id} to={`/chapters/${c.id}`} aria-label={chapterLabel(c)} data-chapter-id={c.id}>
-            {circle}
-          </RowLink>
         );
       })}
       {marks.map((m) => (

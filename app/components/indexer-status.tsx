@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useI18n } from "../i18n/use-i18n";
 import type { IndexerState } from "../services/indexer-status.server";
 
 /** How often an open page asks for the indexer's state (while the tab is visible). */
@@ -33,10 +34,11 @@ function useLiveIndexerState(initial: IndexerState | undefined) {
 /** Indexed block, seconds behind the chain head, and progress while backfilling. */
 export function IndexerStatusBar({ state: initial }: { state: IndexerState | undefined }) {
   const state = useLiveIndexerState(initial);
+  const { t } = useI18n();
   if (!state?.known) {
     return (
       <p className="indexer-status" data-state="unknown">
-        Indexer: status unknown
+        {t("indexer.unknown")}
       </p>
     );
   }
@@ -44,14 +46,14 @@ export function IndexerStatusBar({ state: initial }: { state: IndexerState | und
     const percent = Math.floor((state.progress ?? 0) * 100);
     return (
       <p className="indexer-status" data-state="backfilling">
-        Indexer: backfilling, {percent}% (block {state.indexedBlock ?? "–"} of {state.headBlock ?? "–"})
+        {t("indexer.backfilling", { percent, block: state.indexedBlock ?? "–", head: state.headBlock ?? "–" })}
         <progress max={100} value={percent} />
       </p>
     );
   }
   return (
     <p className="indexer-status" data-state="live">
-      Indexed block {state.indexedBlock} · {state.secondsBehind ?? "–"} s behind the chain head
+      {t("indexer.live", { block: state.indexedBlock, seconds: state.secondsBehind ?? "–" })}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, type AnchorHTMLAttributes } from "react";
-import { shortAddress } from "../utils/format";
+import { useI18n } from "../i18n/use-i18n";
+import { chapterLabel, shortAddress } from "../utils/format";
 
 /**
  * A link in a list, table or map: a plain anchor that the browser navigates like a Remix `<Link>`
@@ -41,8 +42,9 @@ export function AddressLink({ address }: { address: string | null | undefined })
 }
 
 export function ChapterLink({ id, label }: { id: string | null | undefined; label?: string | null }) {
+  const { t } = useI18n();
   if (!id) return <span className="muted">–</span>;
-  return <RowLink to={`/chapters/${id}`}>{label ?? `Chapter ${id}`}</RowLink>;
+  return <RowLink to={`/chapters/${id}`}>{chapterLabel({ id, locationText: label }, t)}</RowLink>;
 }
 
 /**
@@ -51,6 +53,7 @@ export function ChapterLink({ id, label }: { id: string | null | undefined; labe
  */
 export function NextPage({ param, cursor, extra }: { param: string; cursor: string | null; extra?: Record<string, string> }) {
   const [current] = useSearchParams();
+  const { t } = useI18n();
   if (!cursor) return null;
   const search = new URLSearchParams(current);
   for (const [key, value] of Object.entries({ ...extra, [param]: cursor })) search.set(key, value);
@@ -59,7 +62,7 @@ export function NextPage({ param, cursor, extra }: { param: string; cursor: stri
   return (
     <p className="pager">
       <Link to={`?${search}`} rel="next">
-        Next page →
+        {t("links.nextPage")}
       </Link>
     </p>
   );

@@ -4,6 +4,7 @@
  * signer's standing now. Each step says whether it passed, failed, could not be checked, or was
  * not reached because an earlier one failed (`data-check`, `data-state`).
  */
+import { useI18n } from "../i18n/use-i18n";
 import type { ProofFailure, SignatureMethod } from "../services/proofs.server";
 
 type State = "passed" | "failed" | "unavailable" | "not reached";
@@ -33,14 +34,19 @@ const FAILED_AT: Record<Exclude<ProofFailure, "unavailable">, Step> = {
   "not-in-chapter": "chapter",
 };
 
-const METHOD_TEXT: Record<SignatureMethod, string> = {
-  eoa: "recovered from the signature: the signer is a plain key (an EOA).",
-  erc1271: "the signer is a smart account on the chain, and its isValidSignature accepted the signature (ERC-1271).",
-  erc6492:
-    "the signer's smart account was not on the chain when it signed: the signature carries the account's deployment, which the check simulates before asking its isValidSignature (ERC-6492).",
+const METHOD_KEYS: Record<SignatureMethod, string> = {
+  eoa: "proofChecks.method.eoa",
+  erc1271: "proofChecks.method.erc1271",
+  erc6492: "proofChecks.method.erc6492",
 };
 
 const STATE_MARK: Record<State, string> = { passed: "✓", failed: "✗", unavailable: "?", "not reached": "–" };
+const STATE_KEYS: Record<State, string> = {
+  passed: "proofChecks.state.passed",
+  failed: "proofChecks.state.failed",
+  unavailable: "proofChecks.state.unavailable",
+  "not reached": "proofChecks.state.notReached",
+};
 
 function states(result: CheckedProof, steps: Step[]): Record<Step, State> {
   // "unavailable" is the signature's step until a method is known, the standing's after.
@@ -55,24 +61,27 @@ export function ProofChecks({ result, contract, maxAgeDays }: { result: CheckedP
   const kind = result.proof?.kind;
   const steps: Step[] = kind === "social" ? ["decoded", "signature", "member", "chapter"] : ["decoded", "signature", "age", "member"];
   const state = states(result, steps);
+  const { t } = useI18n();
+  const signed = {
+    signer: result.signer ?? t("proofChecks.theSigner"),
+    what: kind === "social" ? t("proofChecks.signedMessage") : t("proofChecks.signedTypedData", { contract }),
+  };
   const text: Record<Step, string> = {
-    decoded: "Decoded: the text after pm1. or sv1. is base64url of deflate-compressed JSON, and every field is well formed.",
-    signature: `Signature: ${result.signer ?? "the signer"} signed ${
-      kind === "social" ? "the message shown (personal_sign, EIP-191)" : `the typed data MembershipProof(signer, signedAt), domain Party, version 1, chain 137, contract ${contract}`
-    }${result.method ? `; ${METHOD_TEXT[result.method]}` : "."}`,
-    age: `Age: signed at most ${maxAgeDays} days ago, and not in the future (5 minutes of clock difference allowed).`,
-    member: "Member: the signer is a member of the party or of a chapter now, as the party's read model says.",
-    chapter: `Chapter: the signer is a member of chapter ${result.proof?.chapterId ?? ""} now.`,
+    decoded: t("proofChecks.decoded"),
+    signature: result.method ? t("proofChecks.signatureHow", { ...signed, how: t(METHOD_KEYS[result.method]) }) : t("proofChecks.signature", signed),
+    age: t("proofChecks.age", { count: maxAgeDays }),
+    member: t("proofChecks.member"),
+    chapter: t("proofChecks.chapter", { chapterId: result.proof?.chapterId ?? "" }),
   };
   const shown = DECODE_FAILURES.includes(result.reason as ProofFailure) ? (["decoded"] as Step[]) : steps;
   return (
     <>
-      <h3>What was checked</h3>
+      <h3>{t("proofChecks.heading")}</h3>
       <ol className="proof-checks">
         {shown.map((step) => (
           <li key={step} data-check={step} data-state={state[step]}>
-            <span aria-label={state[step]}>{STATE_MARK[state[step]]}</span> {text[step]}
-            {state[step] === "not reached" ? <span className="muted"> (not reached)</span> : null}
+            <span aria-label={t(STATE_KEYS[state[step]])}>{STATE_MARK[state[step]]}</span> {text[step]}
+            {state[step] === "not reached" ? <span className="muted"> {t("proofChecks.notReached")}</span> : null}
           </li>
         ))}
       </ol>

@@ -4,11 +4,14 @@
  * renders an empty placeholder.
  */
 import { useEffect, useState } from "react";
+import { useI18n } from "../i18n/use-i18n";
 
 type Matrix = { size: number; path: string };
 
-export function QrCode({ value, label = "QR code", pixelsPerModule = 4 }: { value: string; label?: string; pixelsPerModule?: number }) {
-  const [state, setState] = useState<{ value: string; matrix?: Matrix; error?: string } | null>(null);
+/** `label`: what the code holds, for a screen reader ("The proof as a QR code"). */
+export function QrCode({ value, label, pixelsPerModule = 4 }: { value: string; label: string; pixelsPerModule?: number }) {
+  const [state, setState] = useState<{ value: string; matrix?: Matrix; error?: boolean } | null>(null);
+  const { t } = useI18n();
 
   useEffect(() => {
     let live = true;
@@ -26,7 +29,7 @@ export function QrCode({ value, label = "QR code", pixelsPerModule = 4 }: { valu
         if (live) setState({ value, matrix: { size, path } });
       })
       .catch(() => {
-        if (live) setState({ value, error: "Too long for a QR code: copy the text instead." });
+        if (live) setState({ value, error: true });
       });
     return () => {
       live = false;
@@ -34,7 +37,7 @@ export function QrCode({ value, label = "QR code", pixelsPerModule = 4 }: { valu
   }, [value]);
 
   if (!state || state.value !== value) return <div className="qr-code" aria-busy="true" />;
-  if (state.error || !state.matrix) return <p className="muted">{state.error}</p>;
+  if (state.error || !state.matrix) return <p className="muted">{t("qr.tooLong")}</p>;
   const { size, path } = state.matrix;
   const quiet = 4;
   const side = size + quiet * 2;

@@ -1,20 +1,23 @@
 /** An account's roles (chapter executive, party executive, central committee member), or `empty`. */
 import type { ReactNode } from "react";
+import { Trans } from "react-i18next";
+import { useI18n } from "../i18n/use-i18n";
 import { ChapterLink } from "./links";
 
 type RoleHolder = { executiveOf: string | null; partyExecutive: boolean; centralCommitteeOf: readonly string[] };
 
 export function Roles({ of: holder, empty }: { of: RoleHolder; empty: ReactNode }) {
+  const { t } = useI18n();
   const roles = [
     holder.executiveOf ? (
       <li key="ce">
-        Chapter executive of <ChapterLink id={holder.executiveOf} />
+        <Trans t={t} i18nKey="roles.chapterExecutiveOf" components={{ chapter: <ChapterLink id={holder.executiveOf} /> }} />
       </li>
     ) : null,
-    holder.partyExecutive ? <li key="pe">Party executive</li> : null,
+    holder.partyExecutive ? <li key="pe">{t("roles.partyExecutive")}</li> : null,
     ...holder.centralCommitteeOf.map((id) => (
       <li key={`cc-${id}`}>
-        Central committee member for <ChapterLink id={id} />
+        <Trans t={t} i18nKey="roles.centralCommitteeFor" components={{ chapter: <ChapterLink id={id} /> }} />
       </li>
     )),
   ].filter(Boolean);

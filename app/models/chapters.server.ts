@@ -1,11 +1,12 @@
 /**
  * Chapter queries. Each function is one SQL statement backed by indexes (see
- * tests/app/explain.test.ts); related lists come back as JSON sub-selects so a page needs at most
- * two round trips.
+ * tests/app/explain.test.ts); related lists come back as JSON sub-selects so a page is one round
+ * trip.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, rows, V } from "../../db/query.server";
+import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 
 export const MAP_CAP = 5000;
 
@@ -42,6 +43,10 @@ export type ChapterDetail = ChapterPoint & {
   pendingApplications: { id: string; account: Address; recommenders: Address[]; appliedBlock: string; appliedAt: string }[];
   evaluations: { id: string; cid: string; voteCount: number; scoreSum: number; partyExecutiveScore: number | null }[];
   activity: ActivityRow[];
+  /** One page of members (getChapter's `members`), one more than asked when there is a next page. */
+  members: ChapterMemberRow[];
+  /** Operations on their way about this chapter or the pending applicants the page lists. */
+  pending: PendingOperation[];
 };
 
 export type ActivityRow = {
@@ -80,9 +85,28 @@ export const CHAPTER_PAGE_ACTIVITY = 10;
  */
 const LOG_INDEX = sql.raw(`split_part(id, '-', 2)::bigint`);
 
-/** A chapter with its executives, pending applications, evaluations and recent activity. */
-export function getChapter(id: bigint) {
-  return firstRow<ChapterDetail>(sql`
+/** The first pending applications of chapter `c.id`, in chain order: the chapter page's list. */
+const pendingApplicationsOfChapter = (columns: SQL) => sql`
+  select ${columns} from ${V}.applications where chapter_id = c.id and status = 'applied' order by applied_block, ${LOG_INDEX}
+  limit ${CHAPTER_PAGE_PENDING}`;
+
+/** Current members of a chapter by address, after a cursor (pages) or all up to `limit`. */
+const chapterMembers = ({ chapterId, after, limit }: { chapterId: SQL; after?: Address; limit: number }) => sql`
+  select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
+    coalesce(executive_of = chapter_id, false) as "executive"
+  from ${V}.members
+  where chapter_id = ${chapterId} and status = 'member'
+    and account > ${(after ?? "0x").toLowerCase()}
+  order by account
+  limit ${limit}`;
+
+/**
+ * The chapter page in one statement: the chapter with its executives, pending applications,
+ * evaluations and recent activity, one page of its members (`members`: ordered by account, after
+ * `after`, `limit` of them), and the operations on their way about it or its listed applicants.
+ */
+export function getChapter({ id, after, limit }: { id: bigint; after?: Address; limit: number }) {
+  return firstRowWithPending<ChapterDetail>(({ readModel }) => sql`
     select c.id::text as "id", c.location_text as "locationText", c.location, c.x, c.y,
       c.member_count as "memberCount", c.executive_count as "executiveCount",
       c.pending_application_count as "pendingApplicationCount", c.evaluation_count as "evaluationCount",
@@ -92,10 +116,9 @@ export function getChapter(id: bigint) {
         select account, promoted_block::text as "promotedBlock", promoted_by as "promotedBy"
         from ${V}.chapter_executives where chapter_id = c.id and active order by account
         limit ${DETAIL_LIST_CAP}) e) as "executives",
-      (select coalesce(json_agg(a), '[]') from (
-        select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
-        from ${V}.applications where chapter_id = c.id and status = 'applied' order by applied_block, ${LOG_INDEX}
-        limit ${CHAPTER_PAGE_PENDING}) a) as "pendingApplications",
+      (select coalesce(json_agg(a), '[]') from (${pendingApplicationsOfChapter(
+        sql`id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"`,
+      )}) a) as "pendingApplications",
       (select coalesce(json_agg(ev), '[]') from (
         select id::text as "id", cid, vote_count as "voteCount", score_sum as "scoreSum",
           party_executive_score as "partyExecutiveScore"
@@ -103,22 +126,16 @@ export function getChapter(id: bigint) {
         limit ${CHAPTER_PAGE_EVALUATIONS}) ev) as "evaluations",
       (select coalesce(json_agg(act), '[]') from (
         select ${activityColumns} from ${V}.activity where chapter_id = c.id order by sort_key desc
-        limit ${CHAPTER_PAGE_ACTIVITY}) act) as "activity"
+        limit ${CHAPTER_PAGE_ACTIVITY}) act) as "activity",
+      (select coalesce(json_agg(m), '[]') from (${chapterMembers({ chapterId: sql`c.id`, after, limit })}) m) as "members",
+      ${pendingOperationsColumn({ chapterId: id, accountsIn: sql`array(${pendingApplicationsOfChapter(sql`account`)})` }, { readModel })} as "pending"
     from ${V}.chapters c
     where c.id = ${id.toString()}`);
 }
 
-/** One page of a chapter's members, ordered by account; `after` is the last account of the previous page. */
-/** Current members of a chapter by address, after a cursor (pages) or all up to `limit` (the CSV roster). */
-export function getChapterMembers({ chapterId, after, limit }: { chapterId: bigint; after?: Address; limit: number }) {
-  return rows<ChapterMemberRow>(sql`
-    select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
-      coalesce(executive_of = chapter_id, false) as "executive"
-    from ${V}.members
-    where chapter_id = ${chapterId.toString()} and status = 'member'
-      and account > ${(after ?? "0x").toLowerCase()}
-    order by account
-    limit ${limit}`);
+/** Current members of a chapter by address, up to `limit` (the CSV roster). */
+export function getChapterMembers({ chapterId, limit }: { chapterId: bigint; limit: number }) {
+  return rows<ChapterMemberRow>(chapterMembers({ chapterId: sql`${chapterId.toString()}`, limit }));
 }
 
 export type PendingApplication = ChapterDetail["pendingApplications"][number];

@@ -1,7 +1,8 @@
 /** Evaluation queries: the list, one evaluation with its histogram, and its voters. */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, rows, V } from "../../db/query.server";
+import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 
 export type EvaluationSummary = {
   id: string;
@@ -44,25 +45,51 @@ export type EvaluationDetail = EvaluationSummary & {
 };
 
 export function getEvaluation(id: bigint) {
-  return firstRow<EvaluationDetail>(sql`
-    select ${summaryColumns}, e.hash_code as "hashCode", e.hash_size as "hashSize", e.hash_digest as "hashDigest",
-      e.party_executive_scored_by as "partyExecutiveScoredBy", e.minted_by as "mintedBy",
-      (select coalesce(json_agg(h order by h.score), '[]') from (
-        select score, count(*)::int as count from ${V}.votes where evaluation_id = e.id group by score) h) as "scores"
-    from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
-    where e.id = ${id.toString()}`);
+  return firstRow<EvaluationDetail>(evaluationStatement(id, sql``));
 }
 
 export type VoteRow = { voter: Address; score: number; block: string };
 
+export type EvaluationPage = EvaluationDetail & {
+  /** One page of voters (ordered by address, after `after`), one more than asked when there is a next page. */
+  votes: VoteRow[];
+  /** Operations on their way about this evaluation (votes). */
+  pending: PendingOperation[];
+};
+
+/** The evaluation page in one statement: the evaluation with its histogram, a page of its voters, the votes on their way. */
+export function getEvaluationPage({ id, after, limit }: { id: bigint; after?: Address; limit: number }) {
+  return firstRowWithPending<EvaluationPage>(({ readModel }) =>
+    evaluationStatement(
+      id,
+      sql`(select coalesce(json_agg(v), '[]') from (${votesOf({ evaluationId: sql`e.id`, after, limit })}) v) as "votes",
+        ${pendingOperationsColumn({ evaluationId: id }, { readModel })} as "pending",`,
+    ),
+  );
+}
+
+/** The evaluation row with its histogram; `extra` adds columns (each ending in a comma). */
+function evaluationStatement(id: bigint, extra: SQL) {
+  return sql`
+    select ${extra} ${summaryColumns}, e.hash_code as "hashCode", e.hash_size as "hashSize", e.hash_digest as "hashDigest",
+      e.party_executive_scored_by as "partyExecutiveScoredBy", e.minted_by as "mintedBy",
+      (select coalesce(json_agg(h order by h.score), '[]') from (
+        select score, count(*)::int as count from ${V}.votes where evaluation_id = e.id group by score) h) as "scores"
+    from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+    where e.id = ${id.toString()}`;
+}
+
 /** Voters ordered by address; `after` is the last voter of the previous page. */
-export function getEvaluationVotes({ evaluationId, after, limit }: { evaluationId: bigint; after?: Address; limit: number }) {
-  return rows<VoteRow>(sql`
-    select voter, score, block::text as "block"
-    from ${V}.votes
-    where evaluation_id = ${evaluationId.toString()} and voter > ${(after ?? "0x").toLowerCase()}
-    order by voter
-    limit ${limit}`);
+const votesOf = ({ evaluationId, after, limit }: { evaluationId: SQL; after?: Address; limit: number }) => sql`
+  select voter, score, block::text as "block"
+  from ${V}.votes
+  where evaluation_id = ${evaluationId} and voter > ${(after ?? "0x").toLowerCase()}
+  order by voter
+  limit ${limit}`;
+
+/** An evaluation's voters ordered by address, up to `limit` (the CSV of votes). */
+export function getEvaluationVotes({ evaluationId, limit }: { evaluationId: bigint; limit: number }) {
+  return rows<VoteRow>(votesOf({ evaluationId: sql`${evaluationId.toString()}`, limit }));
 }
 
 /**

@@ -2,9 +2,10 @@
  * A member's page in one statement: the member row, roles, applications, recommendations given and
  * received, votes and activity, each a capped, index-backed sub-select.
  */
-import { sql } from "drizzle-orm";
-import type { Address } from "viem";
+import { sql, type SQL } from "drizzle-orm";
+import { getAddress, type Address } from "viem";
 import { activityColumns, DETAIL_LIST_CAP, type ActivityRow } from "./chapters.server";
+import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 import { firstRow, V } from "../../db/query.server";
 import type { MemberStatus } from "../utils/format";
 
@@ -35,9 +36,32 @@ export type MemberDetail = {
 };
 
 export function getMember(account: Address) {
+  return firstRow<MemberDetail>(memberStatement(account, sql``));
+}
+
+export type MemberPage = MemberDetail & {
+  /** Operations on their way about this member (a decision, a recommendation) or sent by them. */
+  pending: PendingOperation[];
+  /** Their Telegram username, only when they chose to show it (set_telegram_visibility). */
+  telegram: string | null;
+};
+
+/** The member page in one statement: getMember's row, the operations on their way, the Telegram username they show. */
+export function getMemberPage(account: Address) {
+  return firstRowWithPending<MemberPage>(({ readModel }) =>
+    memberStatement(
+      account,
+      sql`${pendingOperationsColumn({ account, sender: account }, { readModel })} as "pending",
+        (select username from app.telegram_links where address = ${getAddress(account)} and visible) as "telegram",`,
+    ),
+  );
+}
+
+/** The member row with its lists; `extra` adds columns (each ending in a comma). */
+function memberStatement(account: Address, extra: SQL) {
   const a = account.toLowerCase();
-  return firstRow<MemberDetail>(sql`
-    select m.account, m.chapter_id::text as "chapterId",
+  return sql`
+    select ${extra} m.account, m.chapter_id::text as "chapterId",
       (select location_text from ${V}.chapters where id = m.chapter_id) as "chapterLocation",
       m.status, m.joined_block::text as "joinedBlock", m.joined_at::text as "joinedAt",
       m.party_member as "partyMember", m.party_executive as "partyExecutive", m.executive_of::text as "executiveOf",
@@ -67,5 +91,5 @@ export function getMember(account: Address) {
           (select ${activityColumns} from ${V}.activity where subject = m.account order by sort_key desc limit 20)
         ) u order by u."sortKey"::numeric desc limit 20) x) as "activity"
     from ${V}.members m
-    where m.account = ${a}`);
+    where m.account = ${a}`;
 }

@@ -17,8 +17,14 @@ export type PendingOperationsQuery = {
   evaluationId?: bigint;
   /** Operations about this account: subject.account, or one of subject.accounts. */
   account?: Address;
-  /** The same for several accounts (e.g. every applicant shown on a chapter page). */
+  /** The same for several accounts (e.g. every applicant shown on the review queue). */
   accounts?: readonly Address[];
+  /**
+   * The same for accounts a page's own statement selects: SQL for a text[] of lower-case
+   * addresses, as the read model spells them (the chapter page's pending applicants). Matched
+   * through app.subject_accounts (db/migrations/0013).
+   */
+  accountsIn?: SQL;
   /** Operations this account sent. */
   sender?: Address;
 };
@@ -36,24 +42,30 @@ export type PendingOperation = Pick<OperationRecord, "userOpHash" | "sender" | "
  * the change, so it is no longer pending there, whether or not anyone polled its status.
  * No criteria: an empty list and no query.
  *
- *   // chapter loader (one query of its budget of three, next to getChapter):
- *   const chapter = await getChapter(id);
- *   const pending = await pendingOperationsFor({ chapterId: id, accounts: chapter.pendingApplications.map((a) => a.account) });
+ *   // review queue loader, next to the queue's own query:
+ *   const pending = await pendingOperationsFor({ chapterId, accounts: queue.map((a) => a.account) });
  *   // row of applicant A: pending.find((op) => op.operation === "updateMemberApplicationForChapter" && op.subject.account === A)
+ *
+ * The browsing pages put the same query inside their one statement (pendingOperationsColumn).
  */
 export async function pendingOperationsFor(criteria: PendingOperationsQuery): Promise<PendingOperation[]> {
-  const withReadModel = pendingOperationsQuery(criteria);
-  if (!withReadModel) return [];
+  if (!pendingOperationsQuery(criteria)) return [];
   type Pending = Omit<PendingOperation, "createdAt"> & { createdAt: Date | string };
-  let found: Pending[];
-  try {
-    found = await rows<Pending>(withReadModel, { missingTable: "throw" });
-  } catch (error) {
-    // The views still point at an indexer build without user_operations: nothing is indexed yet.
-    if (!isMissingTable(error)) throw error;
-    found = await rows<Pending>(pendingOperationsQuery(criteria, { readModel: false })!);
-  }
+  const found = await withoutMissingReadModel((readModel, missingTable) => rows<Pending>(pendingOperationsQuery(criteria, { readModel })!, { missingTable }));
   return found.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
+}
+
+/**
+ * Runs `read` with the read model's user_operations, and again without them when the views still
+ * point at an indexer build that has none (nothing is indexed yet then).
+ */
+async function withoutMissingReadModel<T>(read: (readModel: boolean, missingTable: "throw" | "503") => Promise<T>): Promise<T> {
+  try {
+    return await read(true, "throw");
+  } catch (error) {
+    if (!isMissingTable(error)) throw error;
+    return read(false, "503");
+  }
 }
 
 /** pendingOperationsFor's one query (exported for the EXPLAIN test); undefined without criteria. */
@@ -65,6 +77,7 @@ export function pendingOperationsQuery(criteria: PendingOperationsQuery, { readM
   for (const account of new Set(accounts)) {
     conditions.push(sql`p.subject @> ${JSON.stringify({ account })}::jsonb`, sql`p.subject @> ${JSON.stringify({ accounts: [account] })}::jsonb`);
   }
+  if (criteria.accountsIn) conditions.push(sql`app.subject_accounts(p.subject) && (${criteria.accountsIn})`);
   if (criteria.sender) conditions.push(sql`p.sender = ${getAddress(criteria.sender)}`);
   if (conditions.length === 0) return undefined;
   return sql`
@@ -76,4 +89,24 @@ export function pendingOperationsQuery(criteria: PendingOperationsQuery, { readM
       ${readModel ? sql`and not exists (select 1 from ${V}.user_operations u where u.user_op_hash = p.user_op_hash)` : sql``}
     order by p.created_at desc
     limit 100`;
+}
+
+/**
+ * pendingOperationsFor inside a page's own statement: a JSON sub-select (`... as "pending"`), so
+ * the page is one round trip (each statement costs a page-cache miss ~8% of its CPU here). Read
+ * with `firstRowWithPending`.
+ */
+export function pendingOperationsColumn(criteria: PendingOperationsQuery, { readModel }: { readModel: boolean }): SQL {
+  const query = pendingOperationsQuery(criteria, { readModel });
+  return query ? sql`(select coalesce(json_agg(po), '[]') from (${query}) po)` : sql`'[]'::json`;
+}
+
+/**
+ * The one row of a page statement built by `statement` around `pendingOperationsColumn`, its
+ * `pending` list in pendingOperationsFor's shape. As there, views of an indexer build without
+ * user_operations are read again without that check.
+ */
+export async function firstRowWithPending<T extends { pending: PendingOperation[] }>(statement: (options: { readModel: boolean }) => SQL): Promise<T | undefined> {
+  const [row] = await withoutMissingReadModel((readModel, missingTable) => rows<T>(statement({ readModel }), { missingTable }));
+  return row && { ...row, pending: row.pending.map((op) => ({ ...op, createdAt: toIso(op.createdAt) })) };
 }

@@ -1,11 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ChapterMap } from "../components/chapter-map";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage } from "../components/links";
 import { AddChaptersSection } from "../components/screens/chapter-admin";
+import { pageMeta } from "../i18n/meta";
+import { useI18n } from "../i18n/use-i18n";
 import { listChapters } from "../models/chapters.server";
+import { formatNumber } from "../utils/format";
 import { parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { listPage } from "../utils/page-tags";
@@ -16,7 +19,10 @@ import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.serv
 export const headers = readModelPageHeaders;
 export const handle = listPage("chapters");
 
-export const meta: MetaFunction = () => [{ title: "Chapters · Party" }];
+export const meta = pageMeta<typeof loader>((t, data) => ({
+  title: t("chapters.title"),
+  description: t("meta.chapters", { count: data?.map.length ?? 0 }),
+}));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -42,30 +48,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Chapters() {
   const { q, map, highlight, page, total, next } = useLoaderData<typeof loader>();
+  const { t, language } = useI18n();
   return (
     <>
-      <h1>Chapters</h1>
+      <h1>{t("chapters.title")}</h1>
       <Form method="get" className="filters" role="search">
         <label>
-          Location or id <input type="search" name="q" defaultValue={q} />
+          {t("chapters.filterLabel")} <input type="search" name="q" defaultValue={q} />
         </label>
-        <button type="submit">Filter</button>
+        <button type="submit">{t("chapters.filter")}</button>
       </Form>
       <div className="grid">
         <ChapterMap chapters={map} highlight={new Set(highlight)} />
         <div>
           <p className="muted">
-            {total} chapter{total === 1 ? "" : "s"}
-            {q ? ` matching "${q}"` : ""}
+            {q ? t("chapters.countMatching", { count: total, q }) : t("chapters.count", { count: total })}
           </p>
           <DataTable
             rows={page}
             rowKey={(c) => c.id}
             columns={[
-              { title: "Id", cell: (c) => c.id },
-              { title: "Location", cell: (c) => <ChapterLink id={c.id} label={c.locationText ?? c.location} /> },
-              { title: "Members", cell: (c) => c.memberCount },
-              { title: "Position", cell: (c) => <>{c.x}, {c.y}</> },
+              { title: t("chapters.id"), cell: (c) => c.id },
+              { title: t("chapters.location"), cell: (c) => <ChapterLink id={c.id} label={c.locationText ?? c.location} /> },
+              { title: t("chapters.members"), cell: (c) => formatNumber(c.memberCount, language) },
+              { title: t("chapters.position"), cell: (c) => <>{c.x}, {c.y}</> },
             ]}
           />
           <NextPage param="after" cursor={next} extra={q ? { q } : undefined} />

@@ -10,13 +10,17 @@
  *
  * Under Account Kit a passkey is added from /me instead (Alchemy keeps them). Personal: never cached.
  */
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy } from "react";
+import { Trans } from "react-i18next";
 import { ClientOnly } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink } from "../components/links";
 import { Controls } from "../components/screens/controls";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
 import { accountsOfOwners, ownersOfAccount } from "../models/account-owners.server";
 import { findSession } from "../models/sessions.server";
 import { MAX_OWNERS } from "../calls/update-owners";
@@ -30,13 +34,16 @@ const AddPasskeyForm = lazy(() => import("../components/me/devices-forms.client"
 
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? { "Cache-Control": "private, no-store" };
 
-export const meta: MetaFunction = () => [{ title: "Add a device · Party" }];
+export const meta = pageMeta<typeof loader>((t, data) => ({
+  title: data?.adding ? t("addDevice.addPasskey") : t("addDevice.title"),
+  description: data?.adding ? t("meta.addPasskey") : t("meta.addDevice"),
+}));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const verifier = walletConfig()?.local?.webAuthnVerifier ?? null;
   const key = new URL(request.url).searchParams.get("key");
   if (!verifier || key === null) return { local: verifier !== null, adding: null };
-  invariantResponse(isDeviceKey(key), "key must be the new device's passkey: 0x followed by 128 hex digits, as its Add a device page shows it");
+  invariantResponse(isDeviceKey(key), message("errors.deviceKey"));
   const owner = ownerOfKey(key, verifier);
   const session = await findSession(readSessionToken(request));
   const [ownedBy, owners] = await Promise.all([accountsOfOwners({ owners: [owner] }), session ? ownersOfAccount({ account: session.address }) : []]);
@@ -48,13 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AddDevice() {
   const { local, adding } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   if (!local) {
     return (
       <>
-        <h1>Add a device</h1>
+        <h1>{t("addDevice.title")}</h1>
         <p>
-          With this wallet your passkeys are kept by the wallet service: add one on <Link to="/me">My page</Link>, signed in on the device that
-          should have it.
+          <Trans t={t} i18nKey="addDevice.walletService" components={{ me: <Link to="/me" /> }} />
         </p>
       </>
     );
@@ -62,11 +69,8 @@ export default function AddDevice() {
   if (!adding) {
     return (
       <>
-        <h1>Add a device</h1>
-        <p>
-          Use your account on this device too. This page makes a passkey here and shows a link; open the link on a device that is already
-          signed in to your account, and add the passkey there. Then sign in here.
-        </p>
+        <h1>{t("addDevice.title")}</h1>
+        <p>{t("addDevice.intro")}</p>
         <ClientOnly>
           <NewDevice />
         </ClientOnly>
@@ -74,38 +78,35 @@ export default function AddDevice() {
     );
   }
   const { owner, account, ownedBy, ownerCount } = adding;
-  const label = passkeyLabel(owner);
+  const label = passkeyLabel(owner, t);
   const mine = account !== null && ownedBy.includes(account.toLowerCase() as typeof account);
   const elsewhere = ownedBy.filter((a) => a !== account?.toLowerCase());
   return (
     <>
-      <h1>Add a passkey</h1>
+      <h1>{t("addDevice.addPasskey")}</h1>
       <p className="passkey" data-owner={owner}>
-        <strong>{label}</strong>, made on the device that showed you this link.
+        <Trans t={t} i18nKey="addDevice.made" values={{ label }} components={{ label: <strong /> }} />
       </p>
       {elsewhere.length > 0 ? (
         <p className="warning" role="note">
-          This passkey already owns {elsewhere.length === 1 ? "another account" : `${elsewhere.length} other accounts`}:{" "}
+          {t("addDevice.ownsOthers", { count: elsewhere.length })}{" "}
           {elsewhere.map((a) => (
             <AddressLink key={a} address={a} />
           ))}
-          . Signing in with it opens the first one it was added to.
+          {t("addDevice.opensFirst")}
         </p>
       ) : null}
       {account === null ? (
-        <p>Sign in (top right) on a device that already has your account, and this page offers to add the passkey to it.</p>
+        <p>{t("addDevice.signInFirst")}</p>
       ) : mine ? (
         <p className="added">
-          It owns your account <AddressLink address={account} /> now: sign in with it on the new device. Your passkeys are on{" "}
-          <Link to="/me">My page</Link>.
+          <Trans t={t} i18nKey="addDevice.owns" components={{ account: <AddressLink address={account} />, me: <Link to="/me" /> }} />
         </p>
       ) : (
         <>
           <p>
-            Add it to your account <AddressLink address={account} />? It will sign for this account as your other passkeys do.{" "}
-            {ownerCount === 0
-              ? "Your account is not on chain yet: this operation creates it with your passkey, then adds this one."
-              : `Your account has ${ownerCount === 1 ? "1 passkey" : `${ownerCount} passkeys`} (at most ${MAX_OWNERS}).`}
+            <Trans t={t} i18nKey="addDevice.addIt" components={{ account: <AddressLink address={account} /> }} />{" "}
+            {ownerCount === 0 ? t("addDevice.notOnChain") : t("addDevice.hasPasskeys", { count: ownerCount, max: MAX_OWNERS })}
           </p>
           <Controls name="add-passkey">
             <AddPasskeyForm account={account} owner={owner} />

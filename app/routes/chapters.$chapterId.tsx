@@ -1,4 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { TFunction } from "i18next";
+import { Trans } from "react-i18next";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "../components/activity-list";
 import { ApplicationsTable } from "../components/applications-table";
@@ -15,9 +17,12 @@ import { ChapterVerification } from "../components/screens/chapter-verification"
 import { removeMemberColumns } from "../components/screens/chapter-executive";
 import { Controls } from "../components/screens/controls";
 import { ChapterExecutiveControls } from "../components/screens/party";
-import { getChapter, getChapterMembers, type ChapterMemberRow } from "../models/chapters.server";
-import { pendingOperationsFor } from "../models/pending-operations.server";
-import { chapterLabel, formatTime, mean, shortAddress } from "../utils/format";
+import { AtBlock } from "../components/time";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
+import { getChapter, type ChapterMemberRow } from "../models/chapters.server";
+import { chapterLabel, formatNumber, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { pageTag, type PageTagsHandle } from "../utils/page-tags";
@@ -32,9 +37,20 @@ export const handle: PageTagsHandle<typeof loader> = {
   pageTags: ({ chapter }) => [pageTag.chapter(chapter.id), ...chapter.pendingApplications.map((a) => pageTag.account(a.account))],
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${chapterLabel(data.chapter)} · Party` : "Chapter · Party" },
-];
+export const meta = pageMeta<typeof loader>((t, data) =>
+  data
+    ? {
+        title: chapterLabel(data.chapter, t),
+        description: t("meta.chapter", {
+          name: chapterLabel(data.chapter, t),
+          id: data.chapter.id,
+          count: data.chapter.memberCount,
+          executives: data.chapter.executiveCount,
+          pending: data.chapter.pendingApplicationCount,
+        }),
+      }
+    : { title: t("chapter.title"), description: t("meta.chapterUnknown") },
+);
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = parseChapterId(params.chapterId);
@@ -43,22 +59,19 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const after = searchParam(url, "after", (raw) => parseAddress(raw, "after"));
   canonicalUrl(request, `/chapters/${id}`, { after: after?.toLowerCase(), limit: limitParam(limit) });
 
-  const chapterQuery = getChapter(id);
-  const [chapter, members, pending] = await Promise.all([
-    chapterQuery,
-    getChapterMembers({ chapterId: id, after, limit: limit + 1 }),
-    // Operations on their way about this chapter or its applicants (applications, recommendations, decisions).
-    chapterQuery.then((c) => (c ? pendingOperationsFor({ chapterId: id, accounts: c.pendingApplications.map((a) => a.account) }) : [])),
-  ]);
-  invariantResponse(chapter, `Chapter ${id} does not exist`, { status: 404 });
+  // One statement: the chapter, a page of its members, and the operations on their way about it or
+  // its applicants (applications, recommendations, decisions).
+  const chapter = await getChapter({ id, after, limit: limit + 1 });
+  invariantResponse(chapter, message("errors.chapterMissing", { id }), { status: 404 });
+  const { members, pending, ...detail } = chapter;
   const { page, next } = pageOf(members, limit, (m) => m.account);
-  return { chapter, members: page, next, pending };
+  return { chapter: detail, members: page, next, pending };
 }
 
-const MEMBER_COLUMNS: Column<ChapterMemberRow>[] = [
-  { title: "Account", cell: (m) => <AddressLink address={m.account} /> },
-  { title: "Joined", cell: (m) => <>block {m.joinedBlock}, {formatTime(m.joinedAt)}</> },
-  { title: "Role", cell: (m) => (m.executive ? "executive" : "member") },
+const memberColumns = (t: TFunction): Column<ChapterMemberRow>[] => [
+  { title: t("chapter.account"), cell: (m) => <AddressLink address={m.account} /> },
+  { title: t("chapter.joined"), cell: (m) => <AtBlock block={m.joinedBlock} at={m.joinedAt} /> },
+  { title: t("chapter.role"), cell: (m) => (m.executive ? t("chapter.executive") : t("chapter.member")) },
 ];
 
 export default function Chapter() {
@@ -66,10 +79,12 @@ export default function Chapter() {
   // Hints (the contract decides): Apply for an account in no chapter and with no application waiting.
   const viewer = useViewer();
   const mayApply = !!viewer && viewer.status !== "member" && !viewer.pendingApplicationChapterId;
+  const { t, language } = useI18n();
+  const label = chapterLabel(chapter, t);
   return (
     <>
-      <h1>{chapterLabel(chapter)}</h1>
-      {chapter.removedBlock ? <p className="muted">Removed at block {chapter.removedBlock}.</p> : null}
+      <h1>{label}</h1>
+      {chapter.removedBlock ? <p className="muted">{t("chapter.removed", { block: chapter.removedBlock })}</p> : null}
       {!chapter.removedBlock ? (
         <ClientOnly>
           <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
@@ -79,44 +94,44 @@ export default function Chapter() {
         <p className="chapter-actions">
           <Controls name="apply">
             <OperationButton operation="applyForChapterMembership" args={{ chapterId: chapter.id }}>
-              Apply to this chapter
+              {t("chapter.apply")}
             </OperationButton>
           </Controls>
         </p>
       ) : null}
       <div className="grid">
         <Facts className="card">
-          <Fact term="Chapter id">{chapter.id}</Fact>
-          <Fact term="Location">{chapter.locationText ?? <code>{chapter.location}</code>}</Fact>
-          <Fact term="Map position">
+          <Fact term={t("chapter.id")}>{chapter.id}</Fact>
+          <Fact term={t("chapter.location")}>{chapter.locationText ?? <code>{chapter.location}</code>}</Fact>
+          <Fact term={t("chapter.mapPosition")}>
             {chapter.x}, {chapter.y}
           </Fact>
-          <Fact term="Members">{chapter.memberCount}</Fact>
-          <Fact term="Central committee">
+          <Fact term={t("chapter.members")}>{formatNumber(chapter.memberCount, language)}</Fact>
+          <Fact term={t("chapter.centralCommittee")}>
             <AddressLink address={chapter.centralCommitteeMember} />
           </Fact>
-          <Fact term="Added">
-            block {chapter.addedBlock}, {formatTime(chapter.addedAt)}
+          <Fact term={t("chapter.added")}>
+            <AtBlock block={chapter.addedBlock} at={chapter.addedAt} />
           </Fact>
-          <ExportFact href={`/chapters/${chapter.id}/roster.csv`}>Roster (CSV)</ExportFact>
+          <ExportFact href={`/chapters/${chapter.id}/roster.csv`}>{t("chapter.roster")}</ExportFact>
         </Facts>
         <ChapterMap chapters={[chapter]} />
       </div>
 
-      <h2>Executives ({chapter.executiveCount})</h2>
-      <ItemList items={chapter.executives} itemKey={(e) => e.account} empty="No executives.">
+      <h2>{t("chapter.executives", { count: chapter.executiveCount })}</h2>
+      <ItemList items={chapter.executives} itemKey={(e) => e.account} empty={t("chapter.noExecutives")}>
         {(e) => (
           <>
-            <AddressLink address={e.account} /> <span className="muted">since block {e.promotedBlock}</span>
+            <AddressLink address={e.account} /> <span className="muted">{t("chapter.sinceBlock", { block: e.promotedBlock })}</span>
           </>
         )}
       </ItemList>
       <ChapterExecutiveControls chapter={chapter} members={members} />
 
       <h2>
-        Pending applications ({chapter.pendingApplicationCount}){" "}
+        {t("chapter.pendingApplications", { count: chapter.pendingApplicationCount })}{" "}
         <Link to={`/chapters/${chapter.id}/applications`} className="muted">
-          review queue
+          {t("chapter.reviewQueue")}
         </Link>
       </h2>
       <PendingList pending={pending} about={about}>
@@ -124,18 +139,19 @@ export default function Chapter() {
           <>
             {" "}
             {shortAddress(about(p))}
-            <span className="muted">
-              {" "}
-              · sent by {shortAddress(p.sender)}, {p.status}
-            </span>
+            <span className="muted"> {t("chapter.pendingSentBy", { sender: shortAddress(p.sender), status: t(`status.operation.${p.status}`) })}</span>
           </>
         )}
       </PendingList>
       <ApplicationsTable applications={chapter.pendingApplications} />
       {chapter.pendingApplicationCount > chapter.pendingApplications.length ? (
         <p className="muted more">
-          The first {chapter.pendingApplications.length} of {chapter.pendingApplicationCount}:{" "}
-          <Link to={`/chapters/${chapter.id}/applications`}>all of them in the review queue</Link>
+          <Trans
+            t={t}
+            i18nKey="chapter.firstOf"
+            values={{ shown: chapter.pendingApplications.length, count: chapter.pendingApplicationCount }}
+            components={{ go: <Link to={`/chapters/${chapter.id}/applications`} /> }}
+          />
         </p>
       ) : null}
       {chapter.pendingApplications.length > 0 && isMemberOf(viewer, chapter.id) ? (
@@ -144,32 +160,33 @@ export default function Chapter() {
         </Controls>
       ) : null}
 
-      <h2>Members</h2>
-      <DataTable
-        rows={members}
-        rowKey={(m) => m.account}
-        columns={[...MEMBER_COLUMNS, ...removeMemberColumns(viewer, { ...chapter, label: chapterLabel(chapter) })]}
-      />
+      <h2>{t("chapter.members")}</h2>
+      <DataTable rows={members} rowKey={(m) => m.account} columns={[...memberColumns(t), ...removeMemberColumns(viewer, { ...chapter, label }, t)]} />
       <NextPage param="after" cursor={next} />
 
-      <h2>Evaluations ({chapter.evaluationCount})</h2>
-      <ItemList items={chapter.evaluations} itemKey={(e) => e.id} empty="No evaluations.">
+      <h2>{t("chapter.evaluations", { count: chapter.evaluationCount })}</h2>
+      <ItemList items={chapter.evaluations} itemKey={(e) => e.id} empty={t("chapter.noEvaluations")}>
         {(e) => (
           <>
-            <RowLink to={`/evaluations/${e.id}`}>Evaluation {e.id}</RowLink>: {e.voteCount} votes, mean {mean(e.scoreSum, e.voteCount)}
+            <RowLink to={`/evaluations/${e.id}`}>{t("evaluation.name", { id: e.id })}</RowLink>
+            {t("evaluation.tally", { count: e.voteCount, mean: mean(e.scoreSum, e.voteCount, language) })}
           </>
         )}
       </ItemList>
       {chapter.evaluationCount > chapter.evaluations.length ? (
         <p className="muted more">
-          The latest {chapter.evaluations.length} of {chapter.evaluationCount}:{" "}
-          <Link to={`/evaluations?chapter=${chapter.id}`}>all evaluations of this chapter</Link>
+          <Trans
+            t={t}
+            i18nKey="chapter.latestOf"
+            values={{ shown: chapter.evaluations.length, count: chapter.evaluationCount }}
+            components={{ go: <Link to={`/evaluations?chapter=${chapter.id}`} /> }}
+          />
         </p>
       ) : null}
 
-      <h2>Recent activity</h2>
+      <h2>{t("chapter.recentActivity")}</h2>
       <ActivityList rows={chapter.activity} />
-      <ChapterAdminSection chapter={{ ...chapter, label: chapterLabel(chapter) }} members={members.map((m) => m.account)} />
+      <ChapterAdminSection chapter={{ ...chapter, label }} members={members.map((m) => m.account)} />
       <ChapterVerification chapterId={chapter.id} />
     </>
   );

@@ -1,5 +1,5 @@
 /** `chapterId_`: a page of its own at /chapters/:id/applications, not nested in the chapter page (which has no Outlet). */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ApplicationsTable } from "../components/applications-table";
 import { ClientOnly, OperationButton, PendingWatcher } from "../components/client-only";
@@ -7,6 +7,9 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { NextPage } from "../components/links";
 import { DecideSelected, SelectApplicant } from "../components/screens/chapter-executive";
 import { Controls } from "../components/screens/controls";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
 import { chapterExists, getApplicationQueue } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel } from "../utils/format";
@@ -25,12 +28,15 @@ export const handle: PageTagsHandle<typeof loader> = {
   pageTags: ({ chapter, applications }) => [pageTag.chapter(chapter.id), ...applications.map((a) => pageTag.account(a.account))],
 };
 
-export const meta: MetaFunction = () => [{ title: "Review queue · Party" }];
+export const meta = pageMeta<typeof loader>((t, data) => {
+  const name = data ? chapterLabel(data.chapter, t) : t("chapter.title");
+  return { title: t("queue.title", { name }), description: t("meta.queue", { name }) };
+});
 
 /** Cursor: "<applied block>:<application id>" of the last row shown. */
 function parseCursor(raw: string) {
   const match = /^([0-9]{1,20}):([0-9]{1,20}-[0-9]{1,10})$/.exec(raw);
-  invariantResponse(match, `after must look like "<block>:<application id>", got "${raw.slice(0, 80)}"`);
+  invariantResponse(match, message("errors.queueCursor", { got: raw.slice(0, 80) }));
   return { block: BigInt(match[1]!), id: match[2]! };
 }
 
@@ -47,7 +53,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     // Decisions and recommendations on their way for the applicants shown, and new applications.
     queueQuery.then((q) => pendingOperationsFor({ chapterId, accounts: q.slice(0, limit).map((a) => a.account) })),
   ]);
-  invariantResponse(chapter, `Chapter ${chapterId} does not exist`, { status: 404 });
+  invariantResponse(chapter, message("errors.chapterMissing", { id: chapterId }), { status: 404 });
   const { page, next } = pageOf(queue, limit, (last) => `${last.appliedBlock}:${last.id}`);
   return { chapter, applications: page, next, pending };
 }
@@ -62,12 +68,13 @@ export default function ApplicationQueue() {
   const viewer = useViewer();
   const decides = canAdministerChapter(viewer, chapter.id);
   const recommends = isMemberOf(viewer, chapter.id);
+  const { t } = useI18n();
   return (
     <>
       <h1>
-        Review queue · <Link to={`/chapters/${chapter.id}`}>{chapterLabel(chapter)}</Link>
+        {t("queue.heading")} · <Link to={`/chapters/${chapter.id}`}>{chapterLabel(chapter, t)}</Link>
       </h1>
-      <p className="muted">Pending applications, oldest first. Executives of this chapter decide them.</p>
+      <p className="muted">{t("queue.intro")}</p>
       {decides && applications.length > 0 ? (
         <Controls name="decide-selected">
           <DecideSelected />
@@ -76,13 +83,13 @@ export default function ApplicationQueue() {
       <ApplicationsTable
         applications={applications}
         extra={{
-          title: "Decision",
+          title: t("queue.decision"),
           className: "decision",
           cell: (a) => (
             <>
               {pendingFor(a.account).map((p) => (
                 <span key={p.userOpHash} className="pending-badge" data-operation={p.operation} data-status={p.status}>
-                  {pendingText(p)}
+                  {pendingText(p, t)}
                 </span>
               ))}{" "}
               {decides ? (
@@ -90,10 +97,10 @@ export default function ApplicationQueue() {
                   <SelectApplicant account={a.account} />{" "}
                   <Controls name="decide">
                     <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: true }}>
-                      Approve
+                      {t("queue.approve")}
                     </OperationButton>{" "}
                     <OperationButton operation="updateMemberApplicationForChapter" args={{ account: a.account, approved: false }}>
-                      Reject
+                      {t("queue.reject")}
                     </OperationButton>
                   </Controls>
                 </>
@@ -101,7 +108,7 @@ export default function ApplicationQueue() {
               {recommends && !a.recommenders.some((r) => isViewer(viewer, r)) ? (
                 <Controls name="recommend">
                   <OperationButton operation="recommendForChapterMembership" args={{ accounts: [a.account] }}>
-                    Recommend
+                    {t("queue.recommend")}
                   </OperationButton>
                 </Controls>
               ) : null}
@@ -110,9 +117,7 @@ export default function ApplicationQueue() {
         }}
       />
       {applying.length > 0 ? (
-        <p className="muted pending-operations">
-          {applying.length} application{applying.length === 1 ? "" : "s"} on the way to this queue.
-        </p>
+        <p className="muted pending-operations">{t("queue.onTheWay", { count: applying.length })}</p>
       ) : null}
       <NextPage param="after" cursor={next} />
       <ClientOnly>

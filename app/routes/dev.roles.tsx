@@ -5,26 +5,44 @@
  * `npm run grant`) and the page says what was done. A proposed party admin accepts here with the
  * wallet (acceptPartyAdmin).
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { Trans } from "react-i18next";
 import { ClientOnly, OperationButton } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink } from "../components/links";
+import { pageMeta } from "../i18n/meta";
+import { useI18n } from "../i18n/use-i18n";
 import { listChapters } from "../models/chapters.server";
-import { CHAPTER_ROLES, ROLE_TEXT, ROLES, type Role } from "../services/dev-roles.server";
+import { CHAPTER_ROLES, ROLES, type Role } from "../services/dev-roles.server";
 import { grantFromForm, requireLocalParty, roleStanding, signedInAccount, type RoleStanding } from "../services/dev-roles-page.server";
 import { chapterLabel } from "../utils/format";
 import { enforcePost } from "../utils/post-guard.server";
 
-export const meta: MetaFunction = () => [{ title: "Roles for trying things out · Party" }, { name: "robots", content: "noindex" }];
+export const meta = pageMeta((t) => ({ title: t("devRoles.title"), description: t("meta.devRoles"), extra: [{ name: "robots", content: "noindex" }] }));
+
+/** The command line that does the same (a command: the same in every language). */
+const GRANT_COMMAND = "npm run grant -- <address> <role> [chapterId]";
+
+/** Each role's button, in words. */
+const ROLE_KEYS: Record<Role, string> = {
+  member: "devRoles.role.member",
+  "chapter-executive": "devRoles.role.chapterExecutive",
+  "party-executive": "devRoles.role.partyExecutive",
+  "chapter-admin": "devRoles.role.chapterAdmin",
+  "evaluation-minter": "devRoles.role.evaluationMinter",
+  "info-sender": "devRoles.role.infoSender",
+  "party-admin": "devRoles.role.partyAdmin",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   requireLocalParty();
   const account = await signedInAccount(request);
   const [standing, chapters] = await Promise.all([roleStanding(account), listChapters()]);
-  // The role names come from the server module (the browser bundle has none of it).
-  const roles = ROLES.map((role) => ({ role, text: ROLE_TEXT[role], inChapter: CHAPTER_ROLES.includes(role) }));
-  return { account, standing, roles, chapters: chapters.map((c) => ({ id: c.id, label: chapterLabel(c) })) };
+  // The roles come from the server module (the browser bundle has none of it).
+  const roles = ROLES.map((role) => ({ role, inChapter: CHAPTER_ROLES.includes(role) }));
+  return { account, standing, roles, chapters: chapters.map((c) => ({ id: c.id, locationText: c.locationText })) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -34,29 +52,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await grantFromForm(request, account);
   if (outcome.status !== 200) return data({ error: outcome.error, result: null }, { status: outcome.status });
   const { result } = outcome;
-  return { error: null, result: { ...result, text: ROLE_TEXT[result.role], chapterId: result.chapterId?.toString() ?? null } };
+  return { error: null, result: { ...result, chapterId: result.chapterId?.toString() ?? null } };
 }
 
 /** The action's answer (the status-carrying `data()` leaves Remix's inferred type without its fields). */
 type ActionData = {
   error: string | null;
-  result: { role: Role; text: string; chapterId: string | null; done: string[]; next?: string } | null;
+  result: { role: Role; chapterId: string | null; done: string[]; next?: string } | null;
 };
 
 /** What the account holds of `role` now, in words; null when it holds nothing of it. */
-function held(role: Role, account: string, s: RoleStanding) {
+function held(role: Role, account: string, s: RoleStanding, t: TFunction) {
   switch (role) {
     case "member":
-      return s.memberChapter ? <>member of <ChapterLink id={s.memberChapter} /></> : null;
+      return s.memberChapter ? <Trans t={t} i18nKey="devRoles.memberOf" components={{ chapter: <ChapterLink id={s.memberChapter} /> }} /> : null;
     case "chapter-executive":
-      return s.executiveOf ? <>executive of <ChapterLink id={s.executiveOf} /></> : null;
+      return s.executiveOf ? <Trans t={t} i18nKey="devRoles.executiveOf" components={{ chapter: <ChapterLink id={s.executiveOf} /> }} /> : null;
     case "party-executive":
-      return s.partyExecutive ? <>yes</> : null;
+      return s.partyExecutive ? t("common.yes") : null;
     case "party-admin":
-      return s.partyAdmin === account ? <>yes</> : s.pendingPartyAdmin === account ? <>proposed: accept it above</> : null;
+      return s.partyAdmin === account ? t("common.yes") : s.pendingPartyAdmin === account ? t("devRoles.proposed") : null;
     default: {
       const holder = { "chapter-admin": s.chapterAdmin, "evaluation-minter": s.evaluationMinter, "info-sender": s.infoSender }[role];
-      return holder === account ? <>yes</> : null;
+      return holder === account ? t("common.yes") : null;
     }
   }
 }
@@ -67,19 +85,18 @@ export default function DevRoles() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const defaultChapter = standing.memberChapter ?? chapters[0]?.id;
+  const { t } = useI18n();
   return (
     <>
-      <h1>Roles for trying things out</h1>
+      <h1>{t("devRoles.title")}</h1>
       <p>
-        Local chain only. Signed in as <AddressLink address={account} />. Each button gives your account a role, sending what it
-        needs with the local admin (anvil&apos;s first account): a chapter&apos;s membership is your application approved by a
-        party executive; the chapter admin, evaluation minter and info sender roles move to you; the party admin is proposed,
-        and you accept it here. <code>npm run grant -- &lt;address&gt; &lt;role&gt; [chapterId]</code> does the same.
+        <Trans t={t} i18nKey="devRoles.intro" components={{ account: <AddressLink address={account} /> }} /> <code>{GRANT_COMMAND}</code>{" "}
+        {t("devRoles.sameCommand")}
       </p>
 
       {outcome?.result ? (
         <section className="card" data-granted={outcome.result.role}>
-          <h2>Done: {outcome.result.text}</h2>
+          <h2>{t("devRoles.done", { role: t(ROLE_KEYS[outcome.result.role]) })}</h2>
           <ul>
             {outcome.result.done.map((line) => (
               <li key={line}>{line}</li>
@@ -87,8 +104,7 @@ export default function DevRoles() {
           </ul>
           {outcome.result.next ? <p>{outcome.result.next}</p> : null}
           <p className="muted">
-            The indexer shows it on the pages within a few seconds: <Link to={`/members/${account}`}>your member page</Link>,{" "}
-            <Link to="/party">the party</Link>.
+            <Trans t={t} i18nKey="devRoles.indexerShows" components={{ member: <Link to={`/members/${account}`} />, party: <Link to="/party" /> }} />
           </p>
         </section>
       ) : null}
@@ -100,34 +116,34 @@ export default function DevRoles() {
 
       {standing.pendingPartyAdmin === account ? (
         <p className="card" data-pending="party-admin">
-          You are the proposed party admin.{" "}
+          {t("devRoles.youAreProposed")}{" "}
           <ClientOnly>
             <OperationButton operation="acceptPartyAdmin" args={{}}>
-              Accept the party admin role
+              {t("party.acceptAdmin")}
             </OperationButton>
           </ClientOnly>
         </p>
       ) : null}
 
       <ul className="dev-roles">
-        {roles.map(({ role, text, inChapter }) => {
-          const now = held(role, account, standing);
+        {roles.map(({ role, inChapter }) => {
+          const now = held(role, account, standing, t);
           return (
             <li key={role} data-role={role}>
               <Form method="post">
                 <input type="hidden" name="role" value={role} />
                 <button type="submit" disabled={busy}>
-                  {text}
+                  {t(ROLE_KEYS[role])}
                 </button>
                 {inChapter && chapters.length > 0 ? (
                   <>
                     {" "}
                     <label>
-                      in{" "}
+                      {t("devRoles.in")}{" "}
                       <select name="chapterId" defaultValue={defaultChapter}>
                         {chapters.map((c) => (
                           <option key={c.id} value={c.id}>
-                            {c.label}
+                            {chapterLabel(c, t)}
                           </option>
                         ))}
                       </select>
@@ -135,7 +151,13 @@ export default function DevRoles() {
                   </>
                 ) : null}{" "}
                 <span className="muted" data-held={now ? "yes" : "no"}>
-                  {now ? <>held: {now}</> : "not held"}
+                  {now ? (
+                    <>
+                      {t("devRoles.held")} {now}
+                    </>
+                  ) : (
+                    t("devRoles.notHeld")
+                  )}
                 </span>
               </Form>
             </li>

@@ -1,5 +1,7 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { Trans } from "react-i18next";
 import { SCORE_MAX, SCORE_MIN } from "../calls/score";
 import { ClientOnly, PendingWatcher, VoteForm } from "../components/client-only";
 import { DataTable, type Column } from "../components/data-table";
@@ -7,10 +9,13 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ExportFact, Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink, NextPage } from "../components/links";
 import { PendingList } from "../components/pending-list";
-import { getEvaluation, getEvaluationVotes, type VoteRow } from "../models/evaluations.server";
-import { pendingOperationsFor } from "../models/pending-operations.server";
+import { Time } from "../components/time";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
+import { getEvaluationPage, type VoteRow } from "../models/evaluations.server";
 import { env } from "../utils/env.server";
-import { formatTime, mean, shortAddress } from "../utils/format";
+import { chapterLabel, formatNumber, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { pageTag, type PageTagsHandle } from "../utils/page-tags";
@@ -21,9 +26,18 @@ import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.serv
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ evaluation }) => [pageTag.evaluation(evaluation.id)] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Evaluation ${data.evaluation.id} · Party` : "Evaluation · Party" },
-];
+export const meta = pageMeta<typeof loader>((t, data) =>
+  data
+    ? {
+        title: t("evaluation.name", { id: data.evaluation.id }),
+        description: t("meta.evaluation", {
+          id: data.evaluation.id,
+          chapter: chapterLabel({ id: data.evaluation.chapterId, locationText: data.evaluation.chapterLocation }, t),
+          count: data.evaluation.voteCount,
+        }),
+      }
+    : { title: t("evaluation.title"), description: t("meta.evaluationUnknown") },
+);
 
 /** 16 bins of equal width over the score's range (16 scores each). */
 const BIN_WIDTH = (SCORE_MAX - SCORE_MIN + 1) / 16;
@@ -35,80 +49,83 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const limit = pageLimit(url);
   const after = searchParam(url, "after", (raw) => parseAddress(raw, "after"));
   canonicalUrl(request, `/evaluations/${id}`, { after: after?.toLowerCase(), limit: limitParam(limit) });
-  const [evaluation, votes, pending] = await Promise.all([
-    getEvaluation(id),
-    getEvaluationVotes({ evaluationId: id, after, limit: limit + 1 }),
-    pendingOperationsFor({ evaluationId: id }),
-  ]);
-  invariantResponse(evaluation, `Evaluation ${id} does not exist`, { status: 404 });
+  // One statement: the evaluation, a page of its voters, the votes on their way.
+  const page = await getEvaluationPage({ id, after, limit: limit + 1 });
+  invariantResponse(page, message("errors.evaluationMissing", { id }), { status: 404 });
+  const { votes, pending, ...evaluation } = page;
   const histogram = BINS.map((bin) => ({
     ...bin,
     count: evaluation.scores.filter((s) => s.score >= bin.from && s.score <= bin.to).reduce((n, s) => n + s.count, 0),
   }));
-  const { page, next } = pageOf(votes, limit, (v) => v.voter);
+  const voters = pageOf(votes, limit, (v) => v.voter);
   return {
     evaluation,
     histogram,
     gatewayUrl: `${env().IPFS_GATEWAY.replace(/\/?$/, "/")}${evaluation.cid}`,
-    votes: page,
-    next,
+    votes: voters.page,
+    next: voters.next,
     pending,
   };
 }
 
-const VOTER_COLUMNS: Column<VoteRow>[] = [
-  { title: "Voter", cell: (v) => <AddressLink address={v.voter} /> },
-  { title: "Score", cell: (v) => v.score },
-  { title: "Block", cell: (v) => v.block },
+const voterColumns = (t: TFunction): Column<VoteRow>[] => [
+  { title: t("evaluation.voter"), cell: (v) => <AddressLink address={v.voter} /> },
+  { title: t("evaluation.score"), cell: (v) => v.score },
+  { title: t("evaluation.block"), cell: (v) => v.block },
 ];
 
 export default function Evaluation() {
   const { evaluation: e, histogram, gatewayUrl, votes, next, pending } = useLoaderData<typeof loader>();
   const max = Math.max(1, ...histogram.map((b) => b.count));
+  const { t, language } = useI18n();
   return (
     <>
-      <h1>Evaluation {e.id}</h1>
+      <h1>{t("evaluation.name", { id: e.id })}</h1>
       <Facts className="card">
-        <Fact term="Chapter">
+        <Fact term={t("evaluation.chapter")}>
           <ChapterLink id={e.chapterId} label={e.chapterLocation} />
         </Fact>
-        <Fact term="Content">
+        <Fact term={t("evaluation.content")}>
           <a href={gatewayUrl} rel="noreferrer" target="_blank" className="cid">
             {e.cid}
           </a>
         </Fact>
-        <Fact term="Minted">
-          block {e.block}, {formatTime(e.timestamp)} by <AddressLink address={e.mintedBy} />
+        <Fact term={t("evaluation.minted")}>
+          <Trans
+            t={t}
+            i18nKey="evaluation.mintedAt"
+            values={{ block: e.block }}
+            components={{ time: <Time at={e.timestamp} />, by: <AddressLink address={e.mintedBy} /> }}
+          />
         </Fact>
-        <Fact term="Votes" className="tally-count">
-          {e.voteCount}
+        <Fact term={t("evaluation.votes")} className="tally-count">
+          {formatNumber(e.voteCount, language)}
         </Fact>
-        <Fact term="Mean score" className="tally-mean">
-          {mean(e.scoreSum, e.voteCount)}
+        <Fact term={t("evaluation.meanScore")} className="tally-mean">
+          {mean(e.scoreSum, e.voteCount, language)}
         </Fact>
-        <Fact term="Party-executive score">
+        <Fact term={t("evaluation.partyExecutiveScore")}>
           {e.partyExecutiveScore ?? "–"}
           {e.partyExecutiveScoredBy ? (
             <>
               {" "}
-              by <AddressLink address={e.partyExecutiveScoredBy} />
+              <Trans t={t} i18nKey="evaluation.scoredBy" components={{ by: <AddressLink address={e.partyExecutiveScoredBy} /> }} />
             </>
           ) : null}
         </Fact>
-        <ExportFact href={`/evaluations/${e.id}/votes.csv`}>Votes (CSV)</ExportFact>
+        <ExportFact href={`/evaluations/${e.id}/votes.csv`}>{t("evaluation.votesCsv")}</ExportFact>
       </Facts>
-      <p className="muted tally-meaning">
-        The tally is every member vote ever cast, each voter&apos;s latest, as the contract counts it: a vote stays
-        counted when its voter leaves the chapter, is removed or becomes a party executive.
-      </p>
+      <p className="muted tally-meaning">{t("evaluation.tallyMeaning")}</p>
 
-      <h2>Vote</h2>
-      <p className="muted">
-        Members of the chapter vote with a score from {SCORE_MIN} to {SCORE_MAX}; a new vote replaces the old one.
-      </p>
+      <h2>{t("evaluation.vote")}</h2>
+      <p className="muted">{t("evaluation.voteRule", { min: SCORE_MIN, max: SCORE_MAX })}</p>
       <PendingList pending={pending}>
         {(p) => (
-          <> from {shortAddress(p.sender)} <span className="muted">({p.status})</span></>
+          <>
+            {" "}
+            {t("evaluation.pendingFrom", { sender: shortAddress(p.sender) })}{" "}
+            <span className="muted">({t(`status.operation.${p.status}`)})</span>
+          </>
         )}
       </PendingList>
       <ClientOnly>
@@ -116,8 +133,8 @@ export default function Evaluation() {
         <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
       </ClientOnly>
 
-      <h2>Scores</h2>
-      <div className="histogram" role="img" aria-label={`Histogram of scores from ${SCORE_MIN} to ${SCORE_MAX}`}>
+      <h2>{t("evaluation.scores")}</h2>
+      <div className="histogram" role="img" aria-label={t("evaluation.histogram", { min: SCORE_MIN, max: SCORE_MAX })}>
         {histogram.map((b) => (
           <div key={b.from} style={{ height: `${(b.count / max) * 100}%` }} title={`${b.from}..${b.to}: ${b.count}`} data-count={b.count} />
         ))}
@@ -126,8 +143,8 @@ export default function Evaluation() {
         {SCORE_MIN} … {SCORE_MAX}
       </p>
 
-      <h2>Voters</h2>
-      <DataTable rows={votes} rowKey={(v) => v.voter} columns={VOTER_COLUMNS} />
+      <h2>{t("evaluation.voters")}</h2>
+      <DataTable rows={votes} rowKey={(v) => v.voter} columns={voterColumns(t)} />
       <NextPage param="after" cursor={next} />
     </>
   );

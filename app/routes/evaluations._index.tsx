@@ -1,11 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans } from "react-i18next";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage, RowLink } from "../components/links";
 import { MintEvaluationSection } from "../components/screens/publishers";
+import { pageMeta } from "../i18n/meta";
+import { useI18n } from "../i18n/use-i18n";
 import { listEvaluations } from "../models/evaluations.server";
-import { mean } from "../utils/format";
+import { chapterLabel, formatNumber, mean } from "../utils/format";
 import { parseChapterId, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { listPage } from "../utils/page-tags";
@@ -16,7 +19,10 @@ import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.serv
 export const headers = readModelPageHeaders;
 export const handle = listPage("evaluations");
 
-export const meta: MetaFunction = () => [{ title: "Evaluations · Party" }];
+export const meta = pageMeta<typeof loader>((t, data) => {
+  const chapter = data?.chapterId ? chapterLabel({ id: data.chapterId, locationText: data.evaluations[0]?.chapterLocation }, t) : null;
+  return { title: t("evaluations.title"), description: chapter ? t("meta.evaluationsOf", { chapter }) : t("meta.evaluations") };
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -31,23 +37,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Evaluations() {
   const { chapterId, evaluations, next } = useLoaderData<typeof loader>();
+  const { t, language } = useI18n();
   return (
     <>
-      <h1>Evaluations</h1>
+      <h1>{t("evaluations.title")}</h1>
       {chapterId !== null ? (
         <p className="muted">
-          Of <ChapterLink id={chapterId} label={evaluations[0]?.chapterLocation} /> only · <Link to="/evaluations">all evaluations</Link>
+          <Trans
+            t={t}
+            i18nKey="evaluations.ofChapter"
+            components={{ chapter: <ChapterLink id={chapterId} label={evaluations[0]?.chapterLocation} />, all: <Link to="/evaluations" /> }}
+          />
         </p>
       ) : null}
       <DataTable
         rows={evaluations}
         rowKey={(e) => e.id}
         columns={[
-          { title: "Id", cell: (e) => <RowLink to={`/evaluations/${e.id}`}>{e.id}</RowLink> },
-          { title: "Chapter", cell: (e) => <ChapterLink id={e.chapterId} label={e.chapterLocation} /> },
-          { title: "Votes", cell: (e) => e.voteCount },
-          { title: "Mean", cell: (e) => mean(e.scoreSum, e.voteCount) },
-          { title: "Party-executive score", cell: (e) => e.partyExecutiveScore ?? "–" },
+          { title: t("evaluations.id"), cell: (e) => <RowLink to={`/evaluations/${e.id}`}>{e.id}</RowLink> },
+          { title: t("evaluations.chapter"), cell: (e) => <ChapterLink id={e.chapterId} label={e.chapterLocation} /> },
+          { title: t("evaluations.votes"), cell: (e) => formatNumber(e.voteCount, language) },
+          { title: t("evaluations.mean"), cell: (e) => mean(e.scoreSum, e.voteCount, language) },
+          { title: t("evaluations.partyExecutiveScore"), cell: (e) => e.partyExecutiveScore ?? "–" },
         ]}
       />
       <NextPage param="before" cursor={next} />

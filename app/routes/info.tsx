@@ -1,12 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, NextPage } from "../components/links";
 import { SendInfoSection } from "../components/screens/publishers";
+import { Time } from "../components/time";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
 import { listInfoMessages } from "../models/info.server";
 import { env } from "../utils/env.server";
-import { formatTime } from "../utils/format";
 import { invariantResponse } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -17,21 +20,24 @@ import { limitParam, pageLimit, pageOf } from "../utils/paging.server";
 export const headers = readModelPageHeaders;
 export const handle = listPage("info");
 
-export const meta: MetaFunction = () => [{ title: "Info · Party" }];
+export const meta = pageMeta<typeof loader>((t, data) => ({
+  title: t("info.title"),
+  description: data?.filters.eventName ? t("meta.infoOf", { eventName: data.filters.eventName }) : t("meta.info"),
+}));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const eventName = url.searchParams.get("eventName")?.trim() || undefined;
-  invariantResponse(eventName === undefined || eventName.length <= 64, "eventName is at most 64 characters");
+  invariantResponse(eventName === undefined || eventName.length <= 64, message("errors.info.eventNameLength"));
   // Postgres text cannot hold NUL; control characters are never part of an event name.
-  invariantResponse(eventName === undefined || !/\p{Cc}/u.test(eventName), "eventName must not contain control characters");
+  invariantResponse(eventName === undefined || !/\p{Cc}/u.test(eventName), message("errors.info.eventNameControl"));
   const infoTypeRaw = url.searchParams.get("infoType")?.trim() || undefined;
   invariantResponse(
     infoTypeRaw === undefined || (/^[0-9]{1,3}$/.test(infoTypeRaw) && Number(infoTypeRaw) <= 255),
-    "infoType must be a whole number from 0 to 255",
+    message("errors.info.infoType"),
   );
   const beforeRaw = url.searchParams.get("before");
-  invariantResponse(beforeRaw === null || /^[0-9]{1,78}$/.test(beforeRaw), "before must be a message id");
+  invariantResponse(beforeRaw === null || /^[0-9]{1,78}$/.test(beforeRaw), message("errors.info.before"));
   const limit = pageLimit(url);
   const infoType = infoTypeRaw === undefined ? undefined : Number(infoTypeRaw);
   canonicalUrl(request, "/info", { eventName, infoType, before: beforeRaw && BigInt(beforeRaw), limit: limitParam(limit) });
@@ -48,36 +54,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function Info() {
   const { filters, messages, gateway, next } = useLoaderData<typeof loader>();
   const extra = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ""));
+  const { t } = useI18n();
   return (
     <>
-      <h1>Info messages</h1>
+      <h1>{t("info.heading")}</h1>
       <Form method="get" className="filters">
         <label>
-          Event name <input name="eventName" defaultValue={filters.eventName} maxLength={64} />
+          {t("info.eventName")} <input name="eventName" defaultValue={filters.eventName} maxLength={64} />
         </label>
         <label>
-          Info type <input name="infoType" defaultValue={filters.infoType} inputMode="numeric" size={4} />
+          {t("info.infoType")} <input name="infoType" defaultValue={filters.infoType} inputMode="numeric" size={4} />
         </label>
-        <button type="submit">Filter</button>
+        <button type="submit">{t("info.filter")}</button>
       </Form>
       <DataTable
         rows={messages}
         rowKey={(m) => m.id}
-        empty={<>No info messages{extra.eventName || extra.infoType ? " match" : ""}.</>}
+        empty={extra.eventName || extra.infoType ? t("info.noneMatch") : t("info.none")}
         columns={[
-          { title: "Id", cell: (m) => m.id },
-          { title: "Event", cell: (m) => m.eventName },
-          { title: "Type", cell: (m) => m.infoType },
+          { title: t("info.id"), cell: (m) => m.id },
+          { title: t("info.event"), cell: (m) => m.eventName },
+          { title: t("info.type"), cell: (m) => m.infoType },
           {
-            title: "Content",
+            title: t("info.content"),
             cell: (m) => (
               <a href={`${gateway}${m.cid}`} rel="noreferrer" target="_blank">
                 {m.cid.slice(0, 12)}…
               </a>
             ),
           },
-          { title: "Sender", cell: (m) => <AddressLink address={m.sender} /> },
-          { title: "Time", cell: (m) => formatTime(m.timestamp) },
+          { title: t("info.sender"), cell: (m) => <AddressLink address={m.sender} /> },
+          { title: t("info.time"), cell: (m) => <Time at={m.timestamp} relative /> },
         ]}
       />
       <NextPage param="before" cursor={next} extra={extra} />

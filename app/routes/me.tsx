@@ -4,8 +4,9 @@
  * given, recent activity, and leaving the chapter or the party. An account in no chapter sees what
  * it can do next. Personal, so never cached; without a session, a 401 that says to sign in.
  */
-import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Trans } from "react-i18next";
 import { ActivityList } from "../components/activity-list";
 import { ClientOnly, PendingWatcher } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
@@ -13,11 +14,18 @@ import { Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
 import { AddressLink, ChapterLink } from "../components/links";
 import { PendingList } from "../components/pending-list";
+import { Recommended } from "../components/recommended";
+import { languageOf } from "../i18n/i18n.server";
+import { tFor } from "../i18n/instance";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
 import { MyApplication, MyRoles, VotesAwaiting } from "../components/screens/me";
 import { DevicesSection } from "../components/me/devices";
 import { MembershipProof } from "../components/me/proof";
 import { TelegramSection } from "../components/me/telegram";
-import { telegramSettings } from "../services/telegram.server";
+import { NotificationsSection } from "../components/me/notifications";
+import { notificationsSection, telegramSettings } from "../services/telegram.server";
 import { Controls } from "../components/screens/controls";
 import { LeaveChapter, LeaveParty } from "../components/screens/member";
 import { ownersOfAccount } from "../models/account-owners.server";
@@ -26,7 +34,7 @@ import { listEvaluationsAwaitingVote } from "../models/evaluations.server";
 import { getMember } from "../models/members.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { findSession } from "../models/sessions.server";
-import { MEMBER_STATUS_TEXT } from "../utils/format";
+import { chapterLabel } from "../utils/format";
 import { PASSKEY_NAME_MAX } from "../utils/device-link";
 import { invariantResponse } from "../utils/http.server";
 import { enforcePost } from "../utils/post-guard.server";
@@ -37,25 +45,26 @@ import { useViewer } from "../utils/viewer";
 /** One account's page: no shared cache may keep it. */
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? { "Cache-Control": "private, no-store" };
 
-export const meta: MetaFunction = () => [{ title: "My page · Party" }];
+export const meta = pageMeta<typeof loader>((t) => ({ title: t("me.title"), description: t("meta.me") }));
 
 /** How many of the chapter's evaluations without my vote the page lists. */
 const AWAITING_LIMIT = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await findSession(readSessionToken(request));
-  invariantResponse(session, "Sign in (top right) to see your page: your chapter, your roles and what awaits your vote.", { status: 401 });
+  invariantResponse(session, message("errors.signInForMe"), { status: 401 });
   const { address } = session;
-  const [member, pending, telegram, owners, names] = await Promise.all([
+  const [member, pending, telegram, owners, names, notifications] = await Promise.all([
     getMember(address),
     pendingOperationsFor({ account: address, sender: address }),
     telegramSettings(address),
     ownersOfAccount({ account: address }),
     namesOfPasskeys(address),
+    notificationsSection(address),
   ]);
   const chapterId = member?.status === "member" ? member.chapterId : null;
   const awaiting = chapterId ? await listEvaluationsAwaitingVote({ chapterId, voter: address, limit: AWAITING_LIMIT }) : [];
-  return { address, member, pending, awaiting, telegram, owners, names };
+  return { address, member, pending, awaiting, telegram, owners, names, notifications };
 }
 
 /** The naming form's fields: an owner (172 characters) and a name. */
@@ -65,30 +74,32 @@ const FORM_LIMIT = 1024;
 export async function action({ request, context }: ActionFunctionArgs) {
   await enforcePost(request, { bucket: "default", context });
   const session = await findSession(readSessionToken(request));
-  invariantResponse(session, "Sign in (top right) to name your passkeys.", { status: 401 });
+  invariantResponse(session, message("errors.signInForNames"), { status: 401 });
+  const t = tFor(await languageOf(request));
   const refuse = (status: number, error: string) => data({ error, named: null as string | null }, { status });
   const body = await readLimited(request, FORM_LIMIT);
-  if (body === undefined) return refuse(413, `The form is larger than ${FORM_LIMIT} bytes`);
+  if (body === undefined) return refuse(413, t("devices.formTooLarge", { limit: FORM_LIMIT }));
   const form = new URLSearchParams(body);
-  if (form.get("intent") !== "name-passkey") return refuse(400, `Unknown form: intent must be "name-passkey"`);
+  if (form.get("intent") !== "name-passkey") return refuse(400, t("devices.unknownForm"));
   const name = (form.get("name") ?? "").trim();
   if (name.length > PASSKEY_NAME_MAX || /\p{Cc}/u.test(name)) {
-    return refuse(400, `A passkey's name is at most ${PASSKEY_NAME_MAX} characters, without control characters`);
+    return refuse(400, t("devices.nameInvalid", { max: PASSKEY_NAME_MAX }));
   }
   const owner = (form.get("owner") ?? "").toLowerCase();
   const owners = await ownersOfAccount({ account: session.address });
-  if (!owners.some((o) => o.owner.toLowerCase() === owner)) return refuse(400, "That is not a passkey of your account");
+  if (!owners.some((o) => o.owner.toLowerCase() === owner)) return refuse(400, t("devices.notYours"));
   await namePasskey({ account: session.address, owner: owner as `0x${string}`, name });
   return { error: null, named: owner };
 }
 
 export default function Me() {
-  const { address, member: m, pending, awaiting, telegram, owners, names } = useLoaderData<typeof loader>();
+  const { address, member: m, pending, awaiting, telegram, owners, names, notifications } = useLoaderData<typeof loader>();
   // The status-carrying data() leaves Remix's inferred type without its fields.
   const named = useActionData<typeof action>() as { error: string | null } | undefined;
   const viewer = useViewer();
+  const { t } = useI18n();
   const inChapter = m?.status === "member" && m.chapterId ? m.chapterId : null;
-  const chapterName = inChapter ? (m?.chapterLocation ?? `Chapter ${inChapter}`) : null;
+  const chapterName = inChapter ? chapterLabel({ id: inChapter, locationText: m?.chapterLocation }, t) : null;
   const application = m?.applications[0];
   const standing = {
     chapter: chapterName,
@@ -99,67 +110,66 @@ export default function Me() {
   };
   return (
     <>
-      <h1>My page</h1>
+      <h1>{t("me.title")}</h1>
       <p className="address">
         <AddressLink address={address} /> <span className="muted">{address}</span>
       </p>
       <Facts className="card">
-        <Fact term="Chapter">
+        <Fact term={t("member.chapter")}>
           {inChapter ? <ChapterLink id={inChapter} label={m?.chapterLocation} /> : "–"}{" "}
-          <span className="member-status">({MEMBER_STATUS_TEXT[m?.status ?? "none"]})</span>
+          <span className="member-status">({t(`status.member.${m?.status ?? "none"}`)})</span>
         </Fact>
-        <Fact term="Party member">{m?.partyMember ? "yes" : "no"}</Fact>
+        <Fact term={t("member.partyMember")}>{m?.partyMember ? t("common.yes") : t("common.no")}</Fact>
       </Facts>
 
       {!inChapter ? (
         <section className="next-steps">
-          <h2>What next</h2>
+          <h2>{t("me.next")}</h2>
           <p>
-            You are not in a chapter. {standing.pendingApplication ? "Your application below awaits a decision, or pick" : "Pick"} one on{" "}
-            <Link to="/">the chapter list</Link>
-            {standing.pendingApplication ? "." : " and apply there: its executives decide, and members may recommend you."}
+            <Trans
+              t={t}
+              i18nKey={standing.pendingApplication ? "me.nextWhileApplied" : "me.nextApply"}
+              components={{ list: <Link to="/" /> }}
+            />
           </p>
         </section>
       ) : null}
 
       {pending.length > 0 ? (
         <>
-          <h2>On the way</h2>
-          <PendingList pending={pending}>{(p) => <span className="muted"> {p.status}</span>}</PendingList>
+          <h2>{t("me.onTheWay")}</h2>
+          <PendingList pending={pending}>{(p) => <span className="muted"> {t(`status.operation.${p.status}`)}</span>}</PendingList>
           <ClientOnly>
             <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
           </ClientOnly>
         </>
       ) : null}
 
-      <h2>My application</h2>
+      <h2>{t("me.application")}</h2>
       <MyApplication application={application} />
 
-      <h2>My roles</h2>
+      <h2>{t("me.roles")}</h2>
       <MyRoles viewer={viewer} />
 
-      <h2>Evaluations awaiting my vote</h2>
+      <h2>{t("me.awaiting")}</h2>
       <VotesAwaiting evaluations={awaiting} inChapter={!!inChapter} />
 
-      <h2>Recommendations I gave</h2>
-      <ItemList items={m?.recommendationsGiven ?? []} itemKey={(r) => `${r.account}-${r.block}`} empty="None.">
-        {(r) => (
-          <>
-            <AddressLink address={r.account} /> for <ChapterLink id={r.chapterId} />
-          </>
-        )}
+      <h2>{t("me.recommendations")}</h2>
+      <ItemList items={m?.recommendationsGiven ?? []} itemKey={(r) => `${r.account}-${r.block}`} empty={t("common.none")}>
+        {(r) => <Recommended account={r.account} chapterId={r.chapterId} />}
       </ItemList>
 
-      <h2>My recent activity</h2>
+      <h2>{t("me.activity")}</h2>
       <ActivityList rows={m?.activity ?? []} />
 
       <TelegramSection {...telegram} />
+      <NotificationsSection {...notifications} />
       <MembershipProof />
       <DevicesSection account={address} owners={owners} names={names} error={named?.error ?? null} />
 
       {inChapter || m?.partyMember ? (
         <>
-          <h2>Leaving</h2>
+          <h2>{t("me.leaving")}</h2>
           <div className="leave">
             {inChapter ? (
               <Controls name="leave-chapter">

@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans } from "react-i18next";
 import { ActivityList } from "../components/activity-list";
 import { ClientOnly, PendingWatcher } from "../components/client-only";
 import { DataTable } from "../components/data-table";
@@ -8,11 +9,14 @@ import { Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
 import { AddressLink, ChapterLink, RowLink } from "../components/links";
 import { PendingList } from "../components/pending-list";
+import { Recommended } from "../components/recommended";
 import { Roles } from "../components/roles";
-import { getMember } from "../models/members.server";
-import { pendingOperationsFor } from "../models/pending-operations.server";
-import { getVisibleTelegramUsername } from "../services/telegram.server";
-import { formatTime, MEMBER_STATUS_TEXT, shortAddress } from "../utils/format";
+import { AtBlock } from "../components/time";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
+import { getMemberPage } from "../models/members.server";
+import { chapterLabel, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -22,38 +26,47 @@ import { pageTag, type PageTagsHandle } from "../utils/page-tags";
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ member }) => [pageTag.account(member.account)] };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${shortAddress(data.member.account)} · Party` : "Member · Party" },
-];
+export const meta = pageMeta<typeof loader>((t, data) =>
+  data
+    ? {
+        title: shortAddress(data.member.account),
+        description: t("meta.member", {
+          address: data.member.account,
+          chapter: data.member.chapterId ? chapterLabel({ id: data.member.chapterId, locationText: data.member.chapterLocation }, t) : "–",
+          status: t(`status.member.${data.member.status}`),
+        }),
+      }
+    : { title: t("member.title"), description: t("meta.memberUnknown") },
+);
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const address = parseAddress(params.address);
   // The read model's (and every link's) spelling: lower case.
   canonicalUrl(request, `/members/${address.toLowerCase()}`);
-  // Operations about this member (a decision on their application, a recommendation) or sent by them.
-  const [member, pending, telegram] = await Promise.all([
-    getMember(address),
-    pendingOperationsFor({ account: address, sender: address }),
-    // Shown only when the member chose to (set_telegram_visibility).
-    getVisibleTelegramUsername(address),
-  ]);
-  invariantResponse(member, `No member or applicant with address ${address} is known`, { status: 404 });
+  // One statement: the member, the operations on their way about them (a decision on their
+  // application, a recommendation) or sent by them, and the Telegram username they chose to show.
+  const page = await getMemberPage(address);
+  invariantResponse(page, message("errors.memberMissing", { address }), { status: 404 });
+  const { pending, telegram, ...member } = page;
   return { member, pending, telegram };
 }
 
 export default function Member() {
   const { member: m, pending, telegram } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <>
       <h1 className="address">{m.account}</h1>
       <Facts className="card">
-        <Fact term="Chapter">
-          <ChapterLink id={m.chapterId} label={m.chapterLocation} /> <span className="member-status">({MEMBER_STATUS_TEXT[m.status]})</span>
+        <Fact term={t("member.chapter")}>
+          <ChapterLink id={m.chapterId} label={m.chapterLocation} /> <span className="member-status">({t(`status.member.${m.status}`)})</span>
         </Fact>
-        <Fact term="Joined">{m.joinedBlock ? `block ${m.joinedBlock}, ${formatTime(m.joinedAt)}` : "–"}</Fact>
-        <Fact term="Party member">{m.partyMember ? "yes" : "no"}</Fact>
+        <Fact term={t("member.joined")}>
+          {m.joinedBlock ? <AtBlock block={m.joinedBlock} at={m.joinedAt} /> : "–"}
+        </Fact>
+        <Fact term={t("member.partyMember")}>{m.partyMember ? t("common.yes") : t("common.no")}</Fact>
         {telegram ? (
-          <Fact term="Telegram" className="telegram">
+          <Fact term={t("member.telegram")} className="telegram">
             <a href={`https://t.me/${encodeURIComponent(telegram)}`} rel="noreferrer">
               @{telegram}
             </a>
@@ -63,13 +76,18 @@ export default function Member() {
 
       {pending.length > 0 ? (
         <>
-          <h2>Pending</h2>
+          <h2>{t("member.pending")}</h2>
           <PendingList pending={pending}>
             {(p) => (
               <>
                 {" "}
                 <span className="muted">
-                  sent by <AddressLink address={p.sender} />, {p.status}
+                  <Trans
+                    t={t}
+                    i18nKey="member.sentBy"
+                    values={{ status: t(`status.operation.${p.status}`) }}
+                    components={{ sender: <AddressLink address={p.sender} /> }}
+                  />
                 </span>
               </>
             )}
@@ -80,56 +98,54 @@ export default function Member() {
         </>
       ) : null}
 
-      <h2>Roles</h2>
-      <Roles of={m} empty={<p className="muted">No roles.</p>} />
+      <h2>{t("member.roles")}</h2>
+      <Roles of={m} empty={<p className="muted">{t("member.noRoles")}</p>} />
 
-      <h2>Applications</h2>
+      <h2>{t("member.applications")}</h2>
       <DataTable
         rows={m.applications}
         rowKey={(a) => a.id}
-        empty="No applications."
+        empty={t("member.noApplications")}
         columns={[
-          { title: "Chapter", cell: (a) => <ChapterLink id={a.chapterId} /> },
-          { title: "Applied", cell: (a) => <>block {a.appliedBlock}</> },
-          { title: "Status", cell: (a) => a.status },
-          { title: "Decided by", cell: (a) => <AddressLink address={a.decidedBy} /> },
-          { title: "Recommenders", cell: (a) => a.recommenders.length },
+          { title: t("member.chapter"), cell: (a) => <ChapterLink id={a.chapterId} /> },
+          { title: t("member.applied"), cell: (a) => t("member.block", { block: a.appliedBlock }) },
+          { title: t("member.status"), cell: (a) => t(`status.application.${a.status}`) },
+          { title: t("member.decidedBy"), cell: (a) => <AddressLink address={a.decidedBy} /> },
+          { title: t("member.recommenders"), cell: (a) => a.recommenders.length },
         ]}
       />
 
       <div className="grid">
         <section>
-          <h2>Recommendations given</h2>
-          <ItemList items={m.recommendationsGiven} itemKey={(r) => `${r.account}-${r.block}`} empty="None.">
-            {(r) => (
-              <>
-                <AddressLink address={r.account} /> for <ChapterLink id={r.chapterId} />
-              </>
-            )}
+          <h2>{t("member.recommendationsGiven")}</h2>
+          <ItemList items={m.recommendationsGiven} itemKey={(r) => `${r.account}-${r.block}`} empty={t("common.none")}>
+            {(r) => <Recommended account={r.account} chapterId={r.chapterId} />}
           </ItemList>
         </section>
         <section>
-          <h2>Recommendations received</h2>
-          <ItemList items={m.recommendationsReceived} itemKey={(r) => `${r.by}-${r.block}`} empty="None.">
+          <h2>{t("member.recommendationsReceived")}</h2>
+          <ItemList items={m.recommendationsReceived} itemKey={(r) => `${r.by}-${r.block}`} empty={t("common.none")}>
             {(r) => (
-              <>
-                from <AddressLink address={r.by} /> for <ChapterLink id={r.chapterId} />
-              </>
+              <Trans
+                t={t}
+                i18nKey="member.recommendedBy"
+                components={{ by: <AddressLink address={r.by} />, chapter: <ChapterLink id={r.chapterId} /> }}
+              />
             )}
           </ItemList>
         </section>
       </div>
 
-      <h2>Votes</h2>
-      <ItemList items={m.votes} itemKey={(v) => v.evaluationId} empty="No votes.">
+      <h2>{t("member.votes")}</h2>
+      <ItemList items={m.votes} itemKey={(v) => v.evaluationId} empty={t("member.noVotes")}>
         {(v) => (
           <>
-            <RowLink to={`/evaluations/${v.evaluationId}`}>Evaluation {v.evaluationId}</RowLink>: {v.score}
+            <RowLink to={`/evaluations/${v.evaluationId}`}>{t("evaluation.name", { id: v.evaluationId })}</RowLink>: {v.score}
           </>
         )}
       </ItemList>
 
-      <h2>Activity</h2>
+      <h2>{t("member.activity")}</h2>
       <ActivityList rows={m.activity} />
     </>
   );
@@ -137,13 +153,13 @@ export default function Member() {
 
 /** A well-formed address the read model does not know: not a member (yet), and where to start. */
 export function ErrorBoundary() {
+  const { t } = useI18n();
   return (
     <GeneralErrorBoundary
       next={{
         404: (
           <p className="not-a-member">
-            This address is not a member of the party and has never applied to a chapter. <Link to="/">See the chapter list</Link> to
-            find a chapter to apply to.
+            <Trans t={t} i18nKey="member.notAMember" components={{ go: <Link to="/" /> }} />
           </p>
         ),
       }}

@@ -5,14 +5,16 @@
  * other, as every cached page's one URL); anything but "0x" and up to 40 hex digits is a 400 that
  * says so. Without `q` the page is the empty search form.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink, NextPage } from "../components/links";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
 import { MEMBER_SEARCH_LIMIT, searchMembers } from "../models/members-search.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
-import { MEMBER_STATUS_TEXT } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { listPage } from "../utils/page-tags";
@@ -22,14 +24,17 @@ import { pageOf, searchParam } from "../utils/paging.server";
 export const headers = readModelPageHeaders;
 export const handle = listPage("members");
 
-export const meta: MetaFunction = () => [{ title: "Members · Party" }];
+export const meta = pageMeta<typeof loader>((t, data) => ({
+  title: t("members.title"),
+  description: data?.q ? t("meta.membersSearch", { q: data.q }) : t("meta.members"),
+}));
 
 /** The start of an address: "0x" and 0 to 40 hex digits. */
 const PREFIX = /^0x[0-9a-f]{0,40}$/;
 
 function parsePrefix(raw: string): string {
   const q = raw.trim().toLowerCase();
-  invariantResponse(PREFIX.test(q), `q must be the start of an address: 0x followed by up to 40 hex digits, got "${raw.slice(0, 80)}"`);
+  invariantResponse(PREFIX.test(q), message("errors.memberPrefix", { got: raw.slice(0, 80) }));
   return q;
 }
 
@@ -47,29 +52,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function Members() {
   const { q, members, next } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <>
-      <h1>Members</h1>
+      <h1>{t("members.title")}</h1>
       <Form method="get" className="filters" role="search">
         <label>
-          Address starts with <input type="search" name="q" defaultValue={q} placeholder="0x…" className="address" spellCheck={false} />
+          {t("members.prefixLabel")} <input type="search" name="q" defaultValue={q} placeholder="0x…" className="address" spellCheck={false} />
         </label>
-        <button type="submit">Search</button>
+        <button type="submit">{t("members.search")}</button>
       </Form>
       {q ? (
         <DataTable
           rows={members}
           rowKey={(m) => m.account}
           rowData={(m) => ({ "data-account": m.account })}
-          empty={`No member's address starts with ${q}.`}
+          empty={t("members.none", { q })}
           columns={[
-            { title: "Account", className: "address", cell: (m) => <AddressLink address={m.account} /> },
-            { title: "Chapter", cell: (m) => <ChapterLink id={m.chapterId} /> },
-            { title: "Status", cell: (m) => MEMBER_STATUS_TEXT[m.status] },
+            { title: t("members.account"), className: "address", cell: (m) => <AddressLink address={m.account} /> },
+            { title: t("members.chapter"), cell: (m) => <ChapterLink id={m.chapterId} /> },
+            { title: t("members.status"), cell: (m) => t(`status.member.${m.status}`) },
           ]}
         />
       ) : (
-        <p className="muted">Type the start of an address (0x and some hex digits) to find a member or applicant.</p>
+        <p className="muted">{t("members.hint")}</p>
       )}
       <NextPage param="after" cursor={next} />
     </>

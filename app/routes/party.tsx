@@ -1,5 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Trans } from "react-i18next";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
@@ -11,7 +12,10 @@ import {
   PromotePartyExecutiveControl,
   setRoleHolderColumns,
 } from "../components/screens/party";
+import { pageMeta } from "../i18n/meta";
+import { useI18n } from "../i18n/use-i18n";
 import { getPartyOverview } from "../models/party.server";
+import { formatNumber } from "../utils/format";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { listPage } from "../utils/page-tags";
@@ -21,7 +25,10 @@ import { useViewer } from "../utils/viewer";
 export const headers = readModelPageHeaders;
 export const handle = listPage("party");
 
-export const meta: MetaFunction = () => [{ title: "Party · Party" }];
+export const meta = pageMeta<typeof loader>((t, data) => ({
+  title: t("party.title"),
+  description: t("meta.party", { chapters: data?.totals?.chapterCount ?? 0, count: data?.totals?.partyMemberCount ?? 0 }),
+}));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   canonicalUrl(request, "/party");
@@ -29,79 +36,88 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const TOTALS = [
-  ["chapterCount", "Chapters"],
-  ["memberCount", "Chapter members"],
-  ["partyMemberCount", "Party members"],
-  ["pendingApplicationCount", "Pending applications"],
-  ["evaluationCount", "Evaluations"],
-  ["voteCount", "Votes"],
-  ["infoCount", "Info messages"],
+  ["chapterCount", "party.totals.chapters"],
+  ["memberCount", "party.totals.chapterMembers"],
+  ["partyMemberCount", "party.totals.partyMembers"],
+  ["pendingApplicationCount", "party.totals.pendingApplications"],
+  ["evaluationCount", "party.totals.evaluations"],
+  ["voteCount", "party.totals.votes"],
+  ["infoCount", "party.totals.infoMessages"],
 ] as const;
+
+/** A role holder row's role: its contract name in English (what the contract and its tools call it), in words elsewhere. */
+const ROLE_KEYS: Record<string, string> = {
+  partyAdmin: "party.roleName.partyAdmin",
+  chapterAdmin: "party.roleName.chapterAdmin",
+  evaluationMinter: "party.roleName.evaluationMinter",
+  infoSender: "party.roleName.infoSender",
+};
 
 export default function Party() {
   const { executives, roleHolders, totals, upgrades } = useLoaderData<typeof loader>();
   // Hints (the contract decides): each control only for the viewer who may use it.
   const viewer = useViewer();
+  const { t, language } = useI18n();
   return (
     <>
-      <h1>The party</h1>
+      <h1>{t("party.heading")}</h1>
       <AcceptPartyAdmin viewer={viewer} />
       <Facts className="card totals">
         {TOTALS.map(([key, label]) => (
-          <Fact key={key} term={label} data-total={key}>
-            {totals?.[key] ?? 0}
+          <Fact key={key} term={t(label)} data-total={key}>
+            {formatNumber(totals?.[key] ?? 0, language)}
           </Fact>
         ))}
       </Facts>
-      <h2>Party executives ({executives.length})</h2>
+      <h2>{t("party.executives", { count: executives.length })}</h2>
       <DataTable
         rows={executives}
         rowKey={(e) => e.account}
         columns={[
-          { title: "Account", cell: (e) => <AddressLink address={e.account} /> },
-          { title: "Chapter", cell: (e) => <ChapterLink id={e.chapterId} /> },
-          { title: "Since block", cell: (e) => e.promotedBlock },
-          ...demotePartyExecutiveColumns(viewer),
+          { title: t("party.account"), cell: (e) => <AddressLink address={e.account} /> },
+          { title: t("party.chapter"), cell: (e) => <ChapterLink id={e.chapterId} /> },
+          { title: t("party.sinceBlock"), cell: (e) => e.promotedBlock },
+          ...demotePartyExecutiveColumns(viewer, t),
         ]}
       />
       <PromotePartyExecutiveControl viewer={viewer} />
       <PartyMemberControls viewer={viewer} />
       <p>
-        <Link to="/members">Find a member by address</Link>
+        <Link to="/members">{t("party.findMember")}</Link>
       </p>
-      <h2>Role holders</h2>
+      <h2>{t("party.roleHolders")}</h2>
       <DataTable
         rows={roleHolders}
         rowKey={(r) => r.role}
         rowData={(r) => ({ "data-role": r.role })}
         columns={[
-          { title: "Role", cell: (r) => r.role },
+          { title: t("party.role"), cell: (r) => (ROLE_KEYS[r.role] ? t(ROLE_KEYS[r.role]!) : r.role) },
           {
-            title: "Holder",
+            title: t("party.holder"),
             cell: (r) => (
               <>
                 <AddressLink address={r.holder} />
                 {r.pendingHolder ? (
                   <span className="muted" data-proposed={r.pendingHolder}>
                     {" "}
-                    (proposed: <AddressLink address={r.pendingHolder} />)
+                    <Trans t={t} i18nKey="party.proposed" components={{ holder: <AddressLink address={r.pendingHolder} /> }} />
                   </span>
                 ) : null}
               </>
             ),
           },
-          { title: "Since block", cell: (r) => r.block },
-          ...setRoleHolderColumns(viewer),
+          { title: t("party.sinceBlock"), cell: (r) => r.block },
+          ...setRoleHolderColumns(viewer, t),
         ]}
       />
-      <h2>Contract upgrades</h2>
+      <h2>{t("party.upgrades")}</h2>
       <DataTable
         rows={upgrades}
         rowKey={(u) => `${u.block}-${u.kind}-${u.implementation ?? u.version}`}
         columns={[
-          { title: "Change", cell: (u) => (u.kind === "upgraded" ? "Upgraded" : `Initialized (version ${u.version})`) },
-          { title: "Implementation", className: "address", cell: (u) => u.implementation ?? "–" },
-          { title: "Block", cell: (u) => u.block },
+          { title: t("party.change"), cell: (u) => (u.kind === "upgraded" ? t("party.upgraded") : t("party.initialized", { version: u.version })) },
+          { title: t("party.implementation"), className: "address", cell: (u) => u.implementation ?? "–" },
+          { title: t("party.block"), cell: (u) => u.block },
         ]}
       />
     </>

@@ -7,12 +7,15 @@
  * link to /verify. Everything happens in the browser; the server only says which contract the
  * typed data names.
  */
-import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useContext, useState, type FormEvent } from "react";
+import { Trans } from "react-i18next";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SignMembershipProof } from "../components/me/proof";
 import { QrCode } from "../components/qr-code";
+import { pageMeta } from "../i18n/meta";
+import { localizeSpecText } from "../i18n/spec-texts";
+import { useI18n } from "../i18n/use-i18n";
 import { useViewer } from "../utils/viewer";
 import { PARTY_DOMAIN } from "../utils/party-domain";
 import { partyAddress } from "../utils/env.server";
@@ -22,7 +25,7 @@ import { SOCIAL_SERVICES, type Proof, type ProofKind } from "../utils/proofs/pro
 import { membershipProofTypedDataJson, socialVerificationMessage } from "../utils/proofs/signed-data";
 import { ProofSignerContext } from "../utils/proofs/signer";
 
-export const meta: MetaFunction = () => [{ title: "Make a proof · Party" }];
+export const meta = pageMeta((t) => ({ title: t("proofs.title"), description: t("meta.proofs") }));
 
 export function loader() {
   return { verifyingContract: partyAddress(), chainId: PARTY_DOMAIN.chainId };
@@ -46,6 +49,7 @@ export default function Proofs() {
   const [encoded, setEncoded] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
+  const { t } = useI18n();
 
   const reset = () => {
     setPending(null);
@@ -83,7 +87,7 @@ export default function Proofs() {
       if (kind === "membership") {
         if (signProof) return await finish(await signProof("membership", { verifyingContract }));
         const signer = normaliseAddress(String(form.get("signer") ?? "").trim());
-        if (!signer) return setError("Signer must be an address (0x and 40 hex digits)");
+        if (!signer) return setError(t("proofs.signerInvalid"));
         const message = { signer, signedAt: Math.floor(Date.now() / 1000) };
         return setPending({ kind, fields: message, toSign: membershipProofTypedDataJson(verifyingContract, message) });
       }
@@ -91,11 +95,11 @@ export default function Proofs() {
       if (!fields.ok) return setError(fields.message);
       if (signProof) return await finish(await signProof("social", fields.value));
       const account = normaliseAddress(String(form.get("account") ?? "").trim());
-      if (!account) return setError("Account must be an address (0x and 40 hex digits)");
+      if (!account) return setError(t("proofs.accountInvalid"));
       const values = { ...fields.value, account };
       setPending({ kind, fields: values, toSign: socialVerificationMessage(values) });
     } catch (cause) {
-      setError(cause instanceof Error ? cause.message : "Signing failed");
+      setError(cause instanceof Error ? localizeSpecText(cause.message, t) : t("proofs.signingFailed"));
     }
   }
 
@@ -112,53 +116,51 @@ export default function Proofs() {
     if (!encoded) return;
     await navigator.clipboard.writeText(encoded).then(
       () => setCopied(true),
-      () => setError("Copying failed: select the text and copy it instead"),
+      () => setError(t("proofs.copyFailed")),
     );
   }
 
   return (
     <>
-      <h1>Make a proof</h1>
+      <h1>{t("proofs.title")}</h1>
       <p className="muted">
-        A signed proof shows that an account is a member, or that a social account is an official chapter account. Anyone can check one on{" "}
-        <Link to="/verify">/verify</Link>.
+        <Trans t={t} i18nKey="proofs.intro" components={{ verify: <Link to="/verify" /> }} />
       </p>
 
       {viewer ? (
         <section className="card signed-in-proof">
-          <h2>With your passkey</h2>
+          <h2>{t("proofs.withPasskey")}</h2>
           <SignMembershipProof />
           {viewer.executiveOf ? (
             <p>
-              A chapter social account: on <Link to={`/chapters/${viewer.executiveOf}`}>your chapter&apos;s page</Link>.
+              <Trans t={t} i18nKey="proofs.socialOnChapter" components={{ go: <Link to={`/chapters/${viewer.executiveOf}`} /> }} />
             </p>
           ) : null}
         </section>
       ) : null}
-      {viewer ? <h2>Or with another wallet</h2> : null}
+      {viewer ? <h2>{t("proofs.otherWallet")}</h2> : null}
 
       <form className="card proof-form" onSubmit={onPrepare}>
         <fieldset>
-          <legend>Kind</legend>
+          <legend>{t("proofs.kind")}</legend>
           <label>
-            <input type="radio" name="kind" value="membership" checked={kind === "membership"} onChange={() => choose("membership")} /> Membership
-            proof
+            <input type="radio" name="kind" value="membership" checked={kind === "membership"} onChange={() => choose("membership")} />{" "}
+            {t("proofs.membership")}
           </label>
           <label>
-            <input type="radio" name="kind" value="social" checked={kind === "social"} onChange={() => choose("social")} /> Chapter social
-            account
+            <input type="radio" name="kind" value="social" checked={kind === "social"} onChange={() => choose("social")} /> {t("proofs.social")}
           </label>
         </fieldset>
         {kind === "membership" ? (
           !signProof && (
             <label>
-              Signer (your account address) <input name="signer" required placeholder="0x…" size={44} autoComplete="off" />
+              {t("proofs.signer")} <input name="signer" required placeholder="0x…" size={44} autoComplete="off" />
             </label>
           )
         ) : (
           <>
             <label>
-              Service{" "}
+              {t("socialProof.service")}{" "}
               <select name="service" defaultValue="youtube">
                 {Object.entries(SOCIAL_SERVICES).map(([key, name]) => (
                   <option key={key} value={key}>
@@ -168,19 +170,19 @@ export default function Proofs() {
               </select>
             </label>
             <label>
-              Display name <input name="displayName" required maxLength={100} autoComplete="off" />
+              {t("socialProof.displayName")} <input name="displayName" required maxLength={100} autoComplete="off" />
             </label>
             <label>
-              Chapter id <input name="chapterId" required inputMode="numeric" size={8} autoComplete="off" />
+              {t("chapter.id")} <input name="chapterId" required inputMode="numeric" size={8} autoComplete="off" />
             </label>
             {!signProof && (
               <label>
-                Account (the chapter account's address) <input name="account" required placeholder="0x…" size={44} autoComplete="off" />
+                {t("proofs.account")} <input name="account" required placeholder="0x…" size={44} autoComplete="off" />
               </label>
             )}
           </>
         )}
-        <button type="submit">{signProof ? "Sign with wallet" : "Prepare"}</button>
+        <button type="submit">{signProof ? t("proofs.signWithWallet") : t("proofs.prepare")}</button>
       </form>
 
       {error && (
@@ -193,33 +195,33 @@ export default function Proofs() {
         <section className="card">
           {pending.kind === "membership" ? (
             <>
-              <h2>Sign this typed data (eth_signTypedData_v4)</h2>
-              <p className="muted">Domain Party, version 1, chain {PARTY_DOMAIN.chainId}, party contract {verifyingContract}.</p>
+              <h2>{t("proofs.signTypedData")}</h2>
+              <p className="muted">{t("proofs.domain", { chainId: PARTY_DOMAIN.chainId, contract: verifyingContract })}</p>
             </>
           ) : (
-            <h2>Sign this message (personal_sign)</h2>
+            <h2>{t("proofs.signMessage")}</h2>
           )}
           <pre className="to-sign">{pending.toSign}</pre>
           <form onSubmit={onSignature}>
             <label>
-              Signature <textarea name="signature" required rows={3} cols={66} spellCheck={false} placeholder="0x…" />
+              {t("proofs.signature")} <textarea name="signature" required rows={3} cols={66} spellCheck={false} placeholder="0x…" />
             </label>
-            <button type="submit">Make the proof</button>
+            <button type="submit">{t("proofs.make")}</button>
           </form>
         </section>
       )}
 
       {encoded && (
         <section className="card">
-          <h2>Your proof</h2>
+          <h2>{t("proofs.yours")}</h2>
           <textarea className="encoded-proof" readOnly value={encoded} rows={4} cols={66} onFocus={(e) => e.currentTarget.select()} />
           <p>
             <button type="button" onClick={copy}>
-              {copied ? "Copied" : "Copy"}
+              {copied ? t("copy.copied") : t("copy.copy")}
             </button>{" "}
-            <Link to={`/verify?proof=${encodeURIComponent(encoded)}`}>Check it</Link>
+            <Link to={`/verify?proof=${encodeURIComponent(encoded)}`}>{t("proofs.check")}</Link>
           </p>
-          <QrCode value={encoded} label="The proof as a QR code" />
+          <QrCode value={encoded} label={t("proofs.qr")} />
         </section>
       )}
     </>

@@ -6,8 +6,10 @@
  * Checking one reads the chain, so a client gets 240 checks a minute (enforceLookup: over it, 429
  * with Retry-After, shown by the error boundary).
  */
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import type { TFunction } from "i18next";
+import { Trans } from "react-i18next";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink } from "../components/links";
@@ -15,20 +17,26 @@ import { Roles } from "../components/roles";
 import {
   MAX_ENCODED_PROOF_LENGTH,
   MEMBERSHIP_PROOF_MAX_AGE_SECONDS,
-  PROOF_FAILURE_TITLES,
   SOCIAL_SERVICES,
   verifyProof,
+  type ProofFailure,
   type ProofVerification,
   type SignerStanding,
 } from "../services/proofs.server";
 import { partyAddress } from "../utils/env.server";
 import { PARTY_DOMAIN } from "../utils/party-domain";
 import { ProofChecks } from "../components/proof-checks";
-import { formatTime, MEMBER_STATUS_TEXT } from "../utils/format";
+import { Time } from "../components/time";
+import { pageMeta } from "../i18n/meta";
+import { useI18n } from "../i18n/use-i18n";
 import { enforceLookup } from "../utils/post-guard.server";
 import type { Proof } from "../utils/proofs/proof";
 
-export const meta: MetaFunction = () => [{ title: "Verify a proof · Party" }, { name: "robots", content: "noindex" }];
+export const meta = pageMeta<typeof loader>((t) => ({
+  title: t("verify.title"),
+  description: t("meta.verify"),
+  extra: [{ name: "robots", content: "noindex" }],
+}));
 
 // A thrown 429's Retry-After reaches the page's response.
 export const headers: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
@@ -40,46 +48,87 @@ export const headers: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const input = new URL(request.url).searchParams.get("proof") ?? "";
-  if (input.trim() === "") return { input: "", result: null, title: null, services: SOCIAL_SERVICES, checks: null };
+  if (input.trim() === "") return { input: "", result: null, services: SOCIAL_SERVICES, checks: null };
   await enforceLookup(request, { context });
   const result: ProofVerification = await verifyProof(input);
-  const title = result.ok ? null : PROOF_FAILURE_TITLES[result.reason];
   const checks = { contract: partyAddress(), maxAgeDays: MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400 };
   // Echo back at most a little more than a proof can be, so a huge query is not sent back whole.
-  return { input: input.slice(0, MAX_ENCODED_PROOF_LENGTH + 16), result, title, services: SOCIAL_SERVICES, checks };
+  return { input: input.slice(0, MAX_ENCODED_PROOF_LENGTH + 16), result, services: SOCIAL_SERVICES, checks };
 }
 
-const KIND_TEXT = { membership: "Membership proof", social: "Chapter social account verification" } as const;
+const KIND_KEYS = { membership: "verify.kind.membership", social: "verify.kind.social" } as const;
+
+const FAILURE_KEYS: Record<ProofFailure, string> = {
+  malformed: "verify.failure.malformed",
+  "unknown-kind": "verify.failure.unknownKind",
+  decompression: "verify.failure.decompression",
+  "bad-json": "verify.failure.badJson",
+  "bad-fields": "verify.failure.badFields",
+  "signature-invalid": "verify.failure.signatureInvalid",
+  future: "verify.failure.future",
+  expired: "verify.failure.expired",
+  "not-member": "verify.failure.notMember",
+  "not-in-chapter": "verify.failure.notInChapter",
+  unavailable: "verify.failure.unavailable",
+};
+
+type Failure = Extract<ProofVerification, { ok: false }>;
+
+/**
+ * Why a proof does not hold, in the page's language where the reason says it all; the decoder's
+ * and the outage's own words (which field, which service) as the server gave them.
+ */
+function failureText(result: Failure, t: TFunction): string {
+  const signer = result.signer ?? "";
+  const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
+  switch (result.reason) {
+    case "signature-invalid":
+      return t(result.proof?.kind === "social" ? "verify.reason.signatureMessage" : "verify.reason.signatureProof", { signer });
+    case "future":
+      return result.proof?.kind === "membership" ? t("verify.reason.future", { time: iso(result.proof.signedAt) }) : result.message;
+    case "expired":
+      return result.proof?.kind === "membership"
+        ? t("verify.reason.expired", { time: iso(result.proof.signedAt), count: MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400 })
+        : result.message;
+    case "not-member":
+      return t("verify.reason.notMember", { signer });
+    case "not-in-chapter":
+      return t("verify.reason.notInChapter", { signer, chapterId: result.proof?.kind === "social" ? result.proof.chapterId : "" });
+    default:
+      return result.message;
+  }
+}
 
 export default function Verify() {
-  const { input, result, title, services, checks } = useLoaderData<typeof loader>();
+  const { input, result, services, checks } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
   return (
     <>
-      <h1>Verify a proof</h1>
+      <h1>{t("verify.title")}</h1>
       <p className="muted">
-        A membership proof or a chapter social-account verification, as made on <Link to="/proofs">/proofs</Link> or a member&apos;s own page. The
-        signature is checked on chain {PARTY_DOMAIN.chainId} and the signer&apos;s standing is read as the party knows it now.
+        <Trans t={t} i18nKey="verify.intro" values={{ chainId: PARTY_DOMAIN.chainId }} components={{ proofs: <Link to="/proofs" /> }} />
       </p>
       <Form method="get" className="card">
         <label>
-          Proof <textarea name="proof" defaultValue={input} rows={4} cols={66} spellCheck={false} placeholder="pm1.… or sv1.…" required />
+          {t("verify.proof")}{" "}
+          <textarea name="proof" defaultValue={input} rows={4} cols={66} spellCheck={false} placeholder={t("verify.placeholder")} required />
         </label>
-        <button type="submit">Verify</button>
+        <button type="submit">{t("verify.submit")}</button>
       </Form>
 
       {result &&
         checks &&
         (result.ok ? (
           <section className="card proof-result" data-outcome="valid">
-            <h2>Valid: {KIND_TEXT[result.proof.kind]}</h2>
+            <h2>{t("verify.valid", { kind: t(KIND_KEYS[result.proof.kind]) })}</h2>
             <ProofFacts proof={result.proof} signer={result.signer} signedMessage={result.signedMessage} services={services} />
             <Standing standing={result.standing} />
             <ProofChecks result={result} {...checks} />
           </section>
         ) : (
           <section className="card proof-result" data-outcome="invalid" data-reason={result.reason}>
-            <h2>Not valid: {title}</h2>
-            <p className="failure-reason">{result.message}</p>
+            <h2>{t("verify.invalid", { title: t(FAILURE_KEYS[result.reason]) })}</h2>
+            <p className="failure-reason">{failureText(result, t)}</p>
             {result.proof && result.signer && (
               <ProofFacts proof={result.proof} signer={result.signer} signedMessage={result.signedMessage ?? null} services={services} />
             )}
@@ -94,25 +143,26 @@ export default function Verify() {
 type ProofFactsProps = { proof: Proof; signer: string; signedMessage: string | null; services: typeof SOCIAL_SERVICES };
 
 function ProofFacts({ proof, signer, signedMessage, services }: ProofFactsProps) {
+  const { t } = useI18n();
   return (
     <>
       <Facts className="proof-facts">
-        <Fact term="Kind">{KIND_TEXT[proof.kind]}</Fact>
-        <Fact term="Signer" className="address">
+        <Fact term={t("verify.kindTerm")}>{t(KIND_KEYS[proof.kind])}</Fact>
+        <Fact term={t("verify.signer")} className="address">
           {signer}
         </Fact>
         {proof.kind === "membership" ? (
-          <Fact term="Signed at">
-            {formatTime(proof.signedAt)} <span className="muted">({proof.signedAt})</span>
+          <Fact term={t("verify.signedAt")}>
+            <Time at={proof.signedAt} /> <span className="muted">({proof.signedAt})</span>
           </Fact>
         ) : (
           <>
-            <Fact term="Signed at" className="muted">
-              not part of this kind of proof
+            <Fact term={t("verify.signedAt")} className="muted">
+              {t("verify.noSignedAt")}
             </Fact>
-            <Fact term="Service">{services[proof.service]}</Fact>
-            <Fact term="Display name">{proof.displayName}</Fact>
-            <Fact term="Chapter">
+            <Fact term={t("socialProof.service")}>{services[proof.service]}</Fact>
+            <Fact term={t("socialProof.displayName")}>{proof.displayName}</Fact>
+            <Fact term={t("member.chapter")}>
               <ChapterLink id={proof.chapterId} />
             </Fact>
           </>
@@ -124,25 +174,26 @@ function ProofFacts({ proof, signer, signedMessage, services }: ProofFactsProps)
 }
 
 function Standing({ standing: s }: { standing: SignerStanding }) {
+  const { t } = useI18n();
   return (
     <>
-      <h3>The signer now</h3>
+      <h3>{t("verify.signerNow")}</h3>
       <Facts className="signer-standing">
-        <Fact term="Account">
+        <Fact term={t("members.account")}>
           <AddressLink address={s.known ? s.account : null} />
         </Fact>
-        <Fact term="Chapter">
+        <Fact term={t("member.chapter")}>
           {s.chapterId ? (
             <>
-              <ChapterLink id={s.chapterId} label={s.chapterLocation} /> <span className="member-status">({MEMBER_STATUS_TEXT[s.status]})</span>
+              <ChapterLink id={s.chapterId} label={s.chapterLocation} /> <span className="member-status">({t(`status.member.${s.status}`)})</span>
             </>
           ) : (
-            <span className="muted">none</span>
+            <span className="muted">{t("verify.none")}</span>
           )}
         </Fact>
-        <Fact term="Party member">{s.partyMember ? "yes" : "no"}</Fact>
-        <Fact term="Roles">
-          <Roles of={s} empty={<span className="muted">none</span>} />
+        <Fact term={t("member.partyMember")}>{s.partyMember ? t("common.yes") : t("common.no")}</Fact>
+        <Fact term={t("member.roles")}>
+          <Roles of={s} empty={<span className="muted">{t("verify.none")}</span>} />
         </Fact>
       </Facts>
     </>

@@ -7,6 +7,7 @@ import type { Address } from "viem";
 import { partyAbi } from "../../abis/party";
 import { findSession } from "../models/sessions.server";
 import { env, partyAddress } from "../utils/env.server";
+import { message } from "../i18n/message";
 import { invariantResponse } from "../utils/http.server";
 import { readLimited } from "../utils/read-limited";
 import { readSessionToken } from "../utils/session-cookie.server";
@@ -15,13 +16,13 @@ import { GrantError, grantRole, parseGrantInput, type GrantResult } from "./dev-
 
 /** A 404 unless PARTY_ENV=local: the page does not exist anywhere else. */
 export function requireLocalParty() {
-  invariantResponse(env().PARTY_ENV === "local", "Not found", { status: 404 });
+  invariantResponse(env().PARTY_ENV === "local", message("errors.notFound"), { status: 404 });
 }
 
 /** The signed-in account, or a 401 that says to sign in. */
 export async function signedInAccount(request: Request): Promise<Address> {
   const session = await findSession(readSessionToken(request));
-  invariantResponse(session, "Sign in (top right) to give your account roles here", { status: 401 });
+  invariantResponse(session, message("errors.signInForRoles"), { status: 401 });
   return session.address;
 }
 

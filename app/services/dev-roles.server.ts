@@ -36,16 +36,6 @@ import { updateMemberApplicationForChapter } from "../calls/update-member-applic
 export const ROLES = ["member", "chapter-executive", "party-executive", "chapter-admin", "evaluation-minter", "info-sender", "party-admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-export const ROLE_TEXT: Record<Role, string> = {
-  member: "Member of a chapter",
-  "chapter-executive": "Chapter executive",
-  "party-executive": "Party executive",
-  "chapter-admin": "Chapter admin",
-  "evaluation-minter": "Evaluation minter",
-  "info-sender": "Info sender",
-  "party-admin": "Party admin",
-};
-
 /** The roles held in a chapter: their chapter id is the account's chapter, else chapter 1, unless given. */
 export const CHAPTER_ROLES: readonly Role[] = ["member", "chapter-executive", "party-executive"];
 

@@ -28,21 +28,6 @@ export type ProofFailure =
   /** The chain or the read model could not be asked: nothing is known to be wrong with the proof. */
   | "unavailable";
 
-/** Headings for each outcome, as /verify shows them. */
-export const PROOF_FAILURE_TITLES: Record<ProofFailure, string> = {
-  malformed: "Malformed proof",
-  "unknown-kind": "Unknown kind of proof",
-  decompression: "The proof does not decompress",
-  "bad-json": "The proof is not valid JSON",
-  "bad-fields": "The proof's fields are not valid",
-  "signature-invalid": "Signature invalid",
-  future: "Signed in the future",
-  expired: "Too old",
-  "not-member": "Signer not a member",
-  "not-in-chapter": "Signer not in that chapter",
-  unavailable: "Could not be checked right now",
-};
-
 /** The signer as the read model knows it now. */
 export type SignerStanding = {
   account: Address;

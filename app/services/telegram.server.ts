@@ -23,6 +23,8 @@ import { unavailableResponse } from "../../db/query.server";
 import { telegramLinks } from "../../db/app-schema";
 import { TELEGRAM_PARAMS } from "../utils/command-typed-data";
 import type { Executor } from "../models/sessions.server";
+import { getNotifications } from "../models/notifications.server";
+import type { NotificationsSectionProps } from "../components/me/notifications";
 
 export type TelegramField = (typeof TELEGRAM_PARAMS)[number];
 export const REQUIRED_TELEGRAM_FIELDS = ["id", "username", "auth_date", "hash"] as const satisfies readonly TelegramField[];
@@ -143,6 +145,8 @@ export async function linkTelegram(address: Address, login: TelegramLogin, execu
         authDate: login.authDate,
         visible: sql`case when ${telegramLinks.telegramId} = excluded.telegram_id then ${telegramLinks.visible} else false end`,
         linkedAt: sql`now()`,
+        // Linking again is how a member says Telegram may reach them now (they started the bot).
+        botBlockedAt: null,
       },
     })
     .returning(LINK_COLUMNS);
@@ -194,6 +198,12 @@ export async function getTelegramLink(address: Address): Promise<TelegramLink | 
 export async function telegramSettings(address: Address): Promise<{ link: { username: string; visible: boolean } | null; login: TelegramLoginMethod }> {
   const link = await getTelegramLink(address);
   return { link: link ? { username: link.username, visible: link.visible } : null, login: telegramLoginMethod() };
+}
+
+/** /me's Notifications section: the member's choices and last messages, and the bot to start when Telegram refused the chat. */
+export async function notificationsSection(address: Address): Promise<NotificationsSectionProps> {
+  const { TELEGRAM_BOT_NAME } = env();
+  return { account: address, ...(await getNotifications(address)), botUrl: TELEGRAM_BOT_NAME ? `https://t.me/${TELEGRAM_BOT_NAME}` : null };
 }
 
 /** How /me links Telegram: the real widget for the bot, the local stand-in, or not at all (no bot configured). */

@@ -5,6 +5,7 @@
  * (`webAuthnVerifier ++ qx ++ qy`) and a short label for a person to tell passkeys apart.
  * No imports beyond types: the route's loader and the browser's forms both use it.
  */
+import type { TFunction } from "i18next";
 import type { Address, Hex } from "viem";
 
 export const ADD_DEVICE_PATH = "/add-device";
@@ -35,5 +36,8 @@ export function keyOfLink(text: string): Hex | undefined {
 /** The owner bytes an account stores for the key: the verifier's address, then the key. */
 export const ownerOfKey = (key: Hex, verifier: Address) => `${verifier.toLowerCase()}${key.slice(2).toLowerCase()}` as Hex;
 
-/** "Passkey 3f2a9c1b": the first four bytes of the key's x coordinate, from owner bytes or a key. */
-export const passkeyLabel = (ownerOrKey: Hex) => `Passkey ${ownerOrKey.slice(-128, -120)}`;
+/** "Passkey 3f2a9c1b": the first four bytes of the key's x coordinate, from owner bytes or a key; in the page's language with `t`. */
+export function passkeyLabel(ownerOrKey: Hex, t?: TFunction): string {
+  const id = ownerOrKey.slice(-128, -120);
+  return t ? t("devices.label", { id }) : `Passkey ${id}`;
+}

@@ -39,6 +39,14 @@ const fields = z.object({
   TELEGRAM_BOT_TOKEN: optional(z.string().min(1)),
   /** The bot's username (without @), whose Telegram Login Widget /me shows (PARTY_ENV=production); no widget without it. Public. */
   TELEGRAM_BOT_NAME: optional(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "a bot's username: letters, digits and _, without @")),
+  /** Notifications (npm run notifier): how many blocks an event waits before it is told, so a reorg cannot take back a message. 0 on the local chain; on Polygon see the README. */
+  NOTIFY_CONFIRMATIONS: optional(z.coerce.number().int().min(0).max(10_000)),
+  /** Notifications: the window in seconds over which a burst of one kind to one recipient folds into one message (60 by default). */
+  NOTIFY_FOLD_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)).transform((s) => s ?? 60),
+  /** The Telegram Bot API's base URL (https://api.telegram.org by default); tests and benches point it at a local stand-in. Server-only. */
+  TELEGRAM_API_URL: z.string().url().default("https://api.telegram.org"),
+  /** Scales the notifier's Telegram rate limits (30 messages/s overall, 1/s per chat) for benches against the stand-in; 1 in production. */
+  NOTIFY_RATE_SCALE: optional(z.coerce.number().min(0.01).max(1000)).transform((scale) => scale ?? 1),
   /** Segment write key; analytics are off (no client, no requests) without it. */
   SEGMENT_WRITE_KEY: optional(z.string().min(1)),
   /** Segment API host (https://api.segment.io when unset); tests point it at a local recorder. */

@@ -1,38 +1,62 @@
 /**
  * Turning bad requests into clear answers: every thrown Response reaches the shared error
- * boundary, which shows the status and message (never a stack trace).
+ * boundary, which shows the status and message (never a stack trace). A message given as a key
+ * (app/i18n/message.ts) is shown in the page's language; its English text is in the body too, for
+ * the JSON API (jsonErrors) and anything else that reads it as text.
  */
 import { getAddress, isAddress, type Address } from "viem";
+import { tFor } from "../i18n/instance";
+import { interpolation, message as keyed, type Message } from "../i18n/message";
+import "../i18n/i18n.server";
 
-export function invariantResponse(condition: unknown, message: string, init: { status: number } = { status: 400 }): asserts condition {
-  if (!condition) throw new Response(message, { status: init.status, headers: { "content-type": "text/plain; charset=utf-8" } });
+export function invariantResponse(condition: unknown, message: string | Message, init: { status: number } = { status: 400 }): asserts condition {
+  if (condition) return;
+  if (typeof message === "string") throw new Response(message, { status: init.status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  const values = interpolation(message.values);
+  const body = { message: tFor("en")(message.key, values), key: message.key, values };
+  throw new Response(JSON.stringify(body), { status: init.status, headers: { "content-type": "application/json; charset=utf-8" } });
+}
+
+/** The text of a thrown Response: a keyed message's English, or the plain body. */
+export async function messageOf(response: Response): Promise<string> {
+  const body = await response.text();
+  if (!response.headers.get("content-type")?.startsWith("application/json")) return body;
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === "string" ? parsed.message : body;
+  } catch {
+    return body;
+  }
 }
 
 const UINT128_MAX = (1n << 128n) - 1n;
 const UINT256_MAX = (1n << 256n) - 1n;
 
-function parseUint(raw: string | undefined | null, what: string, max: bigint): bigint {
-  invariantResponse(raw !== undefined && raw !== null && raw !== "", `${what} is missing`);
-  invariantResponse(/^[0-9]{1,78}$/.test(raw), `${what} must be a whole number, got "${raw.slice(0, 80)}"`);
+/** What a parser names in its messages: a field of the URL, as the messages' `field.*` keys call it. */
+type Field = "chapterId" | "evaluationId" | "address" | "after" | "sender" | "account";
+
+function parseUint(raw: string | undefined | null, field: Field, max: bigint): bigint {
+  invariantResponse(raw !== undefined && raw !== null && raw !== "", keyed("errors.param.missing", { field }));
+  invariantResponse(/^[0-9]{1,78}$/.test(raw), keyed("errors.param.wholeNumber", { field, got: raw.slice(0, 80) }));
   const value = BigInt(raw);
-  invariantResponse(value <= max, `${what} is out of range`);
+  invariantResponse(value <= max, keyed("errors.param.outOfRange", { field }));
   return value;
 }
 
-export const parseChapterId = (raw: string | undefined | null) => parseUint(raw, "Chapter id", UINT128_MAX);
-export const parseEvaluationId = (raw: string | undefined | null) => parseUint(raw, "Evaluation id", UINT256_MAX);
+export const parseChapterId = (raw: string | undefined | null) => parseUint(raw, "chapterId", UINT128_MAX);
+export const parseEvaluationId = (raw: string | undefined | null) => parseUint(raw, "evaluationId", UINT256_MAX);
 
 /** A checksummed address, or a 400 that says what is wrong with it. */
-export function parseAddress(raw: string | undefined | null, what = "Address"): Address {
-  invariantResponse(raw, `${what} is missing`);
-  invariantResponse(isAddress(raw, { strict: false }), `${what} must be 0x followed by 40 hex digits, got "${raw.slice(0, 80)}"`);
+export function parseAddress(raw: string | undefined | null, field: Field = "address"): Address {
+  invariantResponse(raw, keyed("errors.param.missing", { field }));
+  invariantResponse(isAddress(raw, { strict: false }), keyed("errors.param.address", { field, got: raw.slice(0, 80) }));
   return getAddress(raw);
 }
 
 /** Page size from `?limit=`, capped. */
 export function parseLimit(raw: string | null, { fallback, max }: { fallback: number; max: number }): number {
   if (raw === null || raw === "") return fallback;
-  invariantResponse(/^[0-9]{1,6}$/.test(raw) && Number(raw) >= 1, `limit must be a whole number from 1 to ${max}`);
+  invariantResponse(/^[0-9]{1,6}$/.test(raw) && Number(raw) >= 1, keyed("errors.param.limit", { max }));
   return Math.min(Number(raw), max);
 }
 
@@ -50,12 +74,22 @@ export function methodNotAllowed(...allowed: string[]): Response {
   return json(405, { message: `Only ${names} allowed here` }, { allow: allowed.join(", ") });
 }
 
+/** Runs a plain-text resource route (the CSV exports, English as their headers); a keyed message answers as its English text. */
+export async function textErrors(run: () => Promise<Response>): Promise<Response> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof Response) || !error.headers.get("content-type")?.startsWith("application/json")) throw error;
+    throw new Response(await messageOf(error), { status: error.status, headers: { "content-type": "text/plain; charset=utf-8" } });
+  }
+}
+
 /** Runs an API handler; a thrown Response (a 400 from a parser, a 503 from the database gateway) becomes JSON `{ message }`. */
 export async function jsonErrors(run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof Response) return json(error.status, { message: await error.text() });
+    if (error instanceof Response) return json(error.status, { message: await messageOf(error) });
     throw error;
   }
 }

@@ -1,14 +1,17 @@
 /** The badge a pending operation shows on the rows it is about, for the sender and everyone else. */
-const TEXT: Record<string, string> = {
-  applyForChapterMembership: "application pending",
-  recommendForChapterMembership: "recommendation pending",
-  vote: "vote pending",
-  updateOwners: "passkey change pending",
+import type { TFunction } from "i18next";
+
+const KEYS: Record<string, string> = {
+  applyForChapterMembership: "pending.application",
+  recommendForChapterMembership: "pending.recommendation",
+  vote: "pending.vote",
+  updateOwners: "pending.passkeyChange",
 };
 
-export function pendingText({ operation, subject }: { operation: string; subject: object }): string {
+export function pendingText({ operation, subject }: { operation: string; subject: object }, t: TFunction): string {
   if (operation === "updateMemberApplicationForChapter") {
-    return "approved" in subject && subject.approved === false ? "rejection pending" : "approval pending";
+    return "approved" in subject && subject.approved === false ? t("pending.rejection") : t("pending.approval");
   }
-  return TEXT[operation] ?? `${operation} pending`;
+  const key = KEYS[operation];
+  return key ? t(key) : t("pending.other", { operation });
 }

@@ -10,14 +10,9 @@ import type { MemberStatus } from "./format";
 /** A single-holder role, as the read model's role_holders names it. */
 export type HeldRole = "partyAdmin" | "chapterAdmin" | "evaluationMinter" | "infoSender";
 
-/** The single-holder roles in words. */
-export const HELD_ROLE_LABEL: Record<HeldRole, string> = {
-  partyAdmin: "party admin",
-  chapterAdmin: "chapter admin",
-  evaluationMinter: "evaluation minter",
-  infoSender: "info sender",
-};
-export const isHeldRole = (role: string): role is HeldRole => Object.prototype.hasOwnProperty.call(HELD_ROLE_LABEL, role);
+/** The single-holder roles; in words: the messages' `roles.held.<role>` (in a sentence) and `roles.heldTitle.<role>`. */
+export const HELD_ROLES: readonly HeldRole[] = ["partyAdmin", "chapterAdmin", "evaluationMinter", "infoSender"];
+export const isHeldRole = (role: string): role is HeldRole => (HELD_ROLES as readonly string[]).includes(role);
 
 export type Viewer = {
   address: Address;

@@ -105,3 +105,20 @@ it("/proofs loads the QR encoder by a dynamic import", () => {
   const dynamic = chunks.flatMap((chunk) => (metafile.outputs[chunk]?.imports ?? []).filter((i) => i.kind === "dynamic-import").map((i) => i.path));
   expect(dynamic.some((output) => Object.keys(metafile.outputs[output]!.inputs).some((input) => input.includes("qrcode-generator")))).toBe(true);
 });
+
+it("each language's messages are a chunk of their own that the entry imports before hydrating: a page loads its own language only, and stays under 150 KB with the largest", async () => {
+  const { scripts, manifest } = await initialScripts("/chapters/1");
+  const localeChunks = Object.entries(metafile.outputs)
+    .filter(([, output]) => Object.keys(output.inputs).some((input) => /^app\/locales\/\w+\/index\.ts$/.test(input)))
+    .map(([path]) => path);
+  expect(localeChunks).toHaveLength(3);
+  // None of them is in the initial scripts: the browser asks for its page's language alone.
+  for (const script of scripts) expect(localeChunks).not.toContain(`public${script}`);
+  const entry = metafile.outputs[`public${manifest.entry.module}`]!;
+  expect(entry.imports.filter((i) => i.kind === "dynamic-import").map((i) => i.path)).toEqual(expect.arrayContaining(localeChunks));
+  let gzipped = 0;
+  for (const script of scripts) gzipped += gzipSync(readFileSync(join(app.dir, "public", script))).length;
+  const largest = Math.max(...localeChunks.map((chunk) => gzipSync(readFileSync(join(app.dir, chunk))).length));
+  console.info(`/chapters/1 with its language: ${((gzipped + largest) / 1024).toFixed(1)} KB gzip (messages ${(largest / 1024).toFixed(1)} KB)`);
+  expect(gzipped + largest).toBeLessThan(BUDGET);
+});

@@ -62,7 +62,9 @@ it("a membership proof signed on /me before the account's first operation verifi
   firstProof = await signProof(page, "section.membership-proof", "Sign a membership proof");
   expect(firstProof).toMatch(/^\/verify\?proof=pm1\.[A-Za-z0-9_-]+$/);
   const outcome = page.locator("section.membership-proof .proof-outcome");
-  expect(await outcome.locator(".proof-validity").textContent()).toMatch(/^Valid until \d{4}-\d\d-\d\d \d\d:\d\d UTC \(30 days from now\), while you are a member\.$/);
+  // The end of validity in the browser's own time zone (app/components/time.tsx), the UTC text in its title.
+  expect(await outcome.locator(".proof-validity").textContent()).toMatch(/^Valid until \D*\d.*\d{4}.*\d:\d\d.* \(30 days from now\), while you are a member\.$/);
+  expect(await outcome.locator(".proof-validity time").getAttribute("title")).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
   await outcome.locator("svg.qr-code").waitFor();
   expect(await outcome.locator(".proof-url").textContent()).toBe(`${stack.appUrl}${firstProof}`);
   await outcome.getByRole("button", { name: "Copy link" }).click();

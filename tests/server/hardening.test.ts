@@ -264,7 +264,10 @@ describe("bodies", () => {
       // Socket and stream buffers on both sides hold several megabytes (loopback autotunes them up to
       // ~16 MB); past those the server read nothing more: the upload stalls far short of its 64 MB.
       expect(written).toBeLessThan(32 * 1024 * 1024);
-      expect(peakMemory() - before).toBeLessThan(16 * 1024 * 1024);
+      // Nor does it hold the body: its peak memory grows by less than half the upload. (Under a
+      // loaded CI machine the first of these uploads grew it by ~20 MB, reading ahead into stream
+      // buffers before the limit's check ran; a body kept whole would be 64 MB.)
+      expect(peakMemory() - before).toBeLessThan(32 * 1024 * 1024);
     },
   );
 });

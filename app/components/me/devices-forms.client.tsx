@@ -5,16 +5,17 @@
  * signed-in wallet (SPEC 8's passkey login and "Account not available" when there is none).
  */
 import { useState } from "react";
+import { Trans } from "react-i18next";
 import type { Hex } from "viem";
+import { localizeSpecText } from "../../i18n/spec-texts";
+import { useI18n } from "../../i18n/use-i18n";
 import { keyOfLink, ownerOfKey, passkeyLabel } from "../../utils/device-link";
-import { formatTime } from "../../utils/format";
 import { WalletActionError } from "../../wallet/errors";
 import { loadPasskey } from "../../wallet/local/passkey";
 import type { WalletPasskey } from "../../wallet/types";
+import { Time } from "../time";
 import { OperationForm } from "../wallet/operation-form.client";
 import { useWallet, useWalletConfig } from "../wallet/use-wallet";
-
-const NO_LINK = "Paste the link the new device shows (…/add-device?key=0x…)";
 
 /** The owner bytes of the passkey this browser signs with, if it keeps one. */
 function useThisDevice(): Hex | undefined {
@@ -26,32 +27,33 @@ function useThisDevice(): Hex | undefined {
 export function PasskeyControls({ account, owner }: { account: string; owner: Hex }) {
   const verifier = useWalletConfig()?.local?.webAuthnVerifier;
   const here = useThisDevice() === owner;
-  const label = passkeyLabel(owner);
+  const { t } = useI18n();
+  const label = passkeyLabel(owner, t);
   const newOwner = (form: FormData) => {
     const key = keyOfLink(String(form.get("link") ?? ""));
     return key && verifier ? [ownerOfKey(key, verifier)] : [];
   };
   return (
     <>
-      {here ? <span className="this-device">(this device)</span> : null}{" "}
+      {here ? <span className="this-device">{t("devices.thisDevice")}</span> : null}{" "}
       <OperationForm
         operation="updateOwners"
         className="remove-passkey"
         args={() => ({ account, remove: [owner] })}
-        submit="Remove"
-        confirm={<>Remove {label}? {here ? "This device" : "Its device"} can no longer sign for this account.</>}
+        submit={t("devices.remove")}
+        confirm={t(here ? "devices.confirmRemoveHere" : "devices.confirmRemove", { label })}
       />{" "}
       <details className="replace-passkey">
-        <summary>Replace</summary>
+        <summary>{t("devices.replace")}</summary>
         <OperationForm
           operation="updateOwners"
           args={(form) => ({ account, add: newOwner(form), remove: [owner] })}
-          check={(form) => (newOwner(form).length ? null : NO_LINK)}
-          submit="Replace"
-          confirm={<>Add the new device's passkey and remove {label} in one step?</>}
+          check={(form) => (newOwner(form).length ? null : t("devices.noLink"))}
+          submit={t("devices.replace")}
+          confirm={t("devices.confirmReplace", { label })}
         >
           <label>
-            The new device's link <input name="link" type="url" inputMode="url" autoComplete="off" placeholder="…/add-device?key=0x…" />
+            {t("devices.newLink")} <input name="link" type="url" inputMode="url" autoComplete="off" placeholder="…/add-device?key=0x…" />
           </label>
         </OperationForm>
       </details>
@@ -61,7 +63,8 @@ export function PasskeyControls({ account, owner }: { account: string; owner: He
 
 /** /add-device, signed in: one operation that adds the new device's passkey to the account. */
 export function AddPasskeyForm({ account, owner }: { account: string; owner: Hex }) {
-  return <OperationForm operation="updateOwners" className="add-passkey" args={() => ({ account, add: [owner] })} submit="Add this passkey" />;
+  const { t } = useI18n();
+  return <OperationForm operation="updateOwners" className="add-passkey" args={() => ({ account, add: [owner] })} submit={t("devices.addThis")} />;
 }
 
 type AccountKitState = { busy: boolean; passkeys: WalletPasskey[] | null; error: string | null };
@@ -70,13 +73,14 @@ type AccountKitState = { busy: boolean; passkeys: WalletPasskey[] | null; error:
 export function AccountKitPasskeys() {
   const { controller } = useWallet();
   const [state, setState] = useState<AccountKitState>({ busy: false, passkeys: null, error: null });
+  const { t } = useI18n();
 
   async function run(add: boolean) {
     if (!controller || state.busy) return;
     setState((s) => ({ ...s, busy: true, error: null }));
     try {
       const { wallet } = await controller.requireWallet();
-      if (!wallet.listPasskeys || !wallet.addPasskey) throw new WalletActionError("This wallet keeps no list of passkeys");
+      if (!wallet.listPasskeys || !wallet.addPasskey) throw new WalletActionError(t("devices.noList"));
       if (add) await wallet.addPasskey();
       setState({ busy: false, passkeys: await wallet.listPasskeys(), error: null });
     } catch (error) {
@@ -90,24 +94,27 @@ export function AccountKitPasskeys() {
   const seconds = (time: number) => (time > 1e12 ? time / 1000 : time);
   return (
     <div className="account-kit-passkeys">
-      <p className="muted">Your passkeys are kept by the wallet service. Adding one creates it on this device.</p>
+      <p className="muted">{t("devices.accountKit")}</p>
       <button type="button" disabled={disabled} onClick={() => void run(false)}>
-        Show my passkeys
+        {t("devices.show")}
       </button>{" "}
       <button type="button" disabled={disabled} onClick={() => void run(true)}>
-        Add a passkey
+        {t("devices.add")}
       </button>
-      {state.busy ? <output className="operation-status">Confirm with your passkey…</output> : null}
+      {state.busy ? <output className="operation-status">{t("wallet.progress.signing")}</output> : null}
       {state.error ? (
         <span role="alert" data-status="failed">
-          {state.error}
+          {localizeSpecText(state.error, t)}
         </span>
       ) : null}
       {state.passkeys ? (
         <ul>
           {state.passkeys.map((p) => (
             <li key={p.id}>
-              <strong>{p.name || "Passkey"}</strong> <span className="muted">added {formatTime(seconds(p.createdAt))}</span>
+              <strong>{p.name || t("devices.passkey")}</strong>{" "}
+              <span className="muted">
+                <Trans t={t} i18nKey="devices.added" components={{ time: <Time at={seconds(p.createdAt)} relative /> }} />
+              </span>
             </li>
           ))}
         </ul>

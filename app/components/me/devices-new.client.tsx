@@ -7,6 +7,8 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { Address, Hex } from "viem";
+import { localizeSpecText } from "../../i18n/spec-texts";
+import { useI18n } from "../../i18n/use-i18n";
 import { deviceLink, isDeviceKey, ownerOfKey } from "../../utils/device-link";
 import { shortAddress } from "../../utils/format";
 import { createPasskey } from "../../wallet/local/passkey";
@@ -29,6 +31,7 @@ export default function NewDevice() {
   const [state, setState] = useState<{ creating: boolean; error: string | null }>({ creating: false, error: null });
   const [account, setAccount] = useState<Address | null>(null);
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  const { t } = useI18n();
 
   // Once the key is shown: has an account added it yet?
   useEffect(() => {
@@ -72,10 +75,10 @@ export default function NewDevice() {
     return (
       <div className="new-device">
         <button type="button" disabled={state.creating} onClick={() => void create()}>
-          Create a passkey on this device
+          {t("addDevice.create")}
         </button>
-        {state.creating ? <output className="operation-status">Creating your passkey…</output> : null}
-        {state.error ? <span role="alert">{state.error}</span> : null}
+        {state.creating ? <output className="operation-status">{t("wallet.status.creating")}</output> : null}
+        {state.error ? <span role="alert">{localizeSpecText(state.error, t)}</span> : null}
       </div>
     );
   }
@@ -89,30 +92,28 @@ export default function NewDevice() {
     <div className="new-device card" data-added={account ? "yes" : "no"}>
       {account ? (
         <p className="added">
-          Added to account {shortAddress(account)}.{" "}
+          {t("addDevice.addedTo", { account: shortAddress(account) })}{" "}
           {signedIn ? (
-            <Link to="/me">Go to My page</Link>
+            <Link to="/me">{t("addDevice.goToMe")}</Link>
           ) : (
             <button type="button" disabled={!controller} onClick={() => void controller?.signIn()}>
-              Sign in with this passkey
+              {t("addDevice.signInWithIt")}
             </button>
           )}
         </p>
       ) : (
-        <p className="waiting">
-          Open this link on a device that is signed in to your account (or scan the code with it). This page notices when the passkey is added.
-        </p>
+        <p className="waiting">{t("addDevice.waiting")}</p>
       )}
       <p>
         <a className="device-link address" href={link}>
           {link}
         </a>{" "}
         <button type="button" onClick={() => void copy()}>
-          {copied === "yes" ? "Copied" : "Copy link"}
+          {copied === "yes" ? t("copy.copied") : t("copy.link")}
         </button>
-        {copied === "failed" ? <span role="alert"> Copying failed: select the link and copy it instead.</span> : null}
+        {copied === "failed" ? <span role="alert"> {t("copy.linkFailed")}</span> : null}
       </p>
-      <QrCode value={link} label="The link as a QR code" pixelsPerModule={3} />
+      <QrCode value={link} label={t("addDevice.qr")} pixelsPerModule={3} />
     </div>
   );
 }

@@ -8,13 +8,14 @@
  */
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { lazy } from "react";
+import { Trans } from "react-i18next";
+import { useI18n } from "../../i18n/use-i18n";
 import type { AccountOwner } from "../../models/account-owners.server";
 import type { loader as rootLoader } from "../../root";
 import { ADD_DEVICE_PATH, PASSKEY_NAME_MAX, passkeyLabel } from "../../utils/device-link";
-import { formatTime } from "../../utils/format";
-import { ClientOnly } from "../client-only";
 import { ItemList } from "../item-list";
 import { Controls } from "../screens/controls";
+import { Time } from "../time";
 
 const forms = () => import("./devices-forms.client");
 const PasskeyControls = lazy(() => forms().then((m) => ({ default: m.PasskeyControls })));
@@ -31,36 +32,38 @@ export type DevicesProps = {
 
 export function DevicesSection({ account, owners, names, error }: DevicesProps) {
   const backend = useRouteLoaderData<typeof rootLoader>("root")?.env.wallet?.backend;
+  const { t } = useI18n();
   return (
     <section className="devices" data-passkeys={owners.length}>
-      <h2>My passkeys</h2>
+      <h2>{t("devices.heading")}</h2>
       {backend === "alchemy" ? (
         <Controls name="account-kit-passkeys">
           <AccountKitPasskeys />
         </Controls>
       ) : (
         <>
-          <p className="muted">
-            Any of these passkeys signs for this account. Add one on each device you use, so that losing a device loses nothing.
-          </p>
+          <p className="muted">{t("devices.intro")}</p>
           {error ? (
             <p role="alert" className="error">
               {error}
             </p>
           ) : null}
-          <ItemList items={owners} itemKey={(o) => o.owner} empty="None yet: your account's passkey shows here after its first operation.">
+          <ItemList items={owners} itemKey={(o) => o.owner} empty={t("devices.none")}>
             {(o) => (
               <span className="passkey" data-owner={o.owner}>
-                <strong className="passkey-name">{names[o.owner.toLowerCase()] ?? passkeyLabel(o.owner)}</strong>{" "}
-                {names[o.owner.toLowerCase()] ? <span className="muted">({passkeyLabel(o.owner)}) </span> : null}
-                <span className="muted">added {formatTime(o.addedAt)}</span>{" "}
+                <strong className="passkey-name">{names[o.owner.toLowerCase()] ?? passkeyLabel(o.owner, t)}</strong>{" "}
+                {names[o.owner.toLowerCase()] ? <span className="muted">({passkeyLabel(o.owner, t)}) </span> : null}
+                <span className="muted">
+                  <Trans t={t} i18nKey="devices.added" components={{ time: <Time at={o.addedAt} relative /> }} />
+                </span>{" "}
                 <Form method="post" className="name-passkey">
                   <input type="hidden" name="intent" value="name-passkey" />
                   <input type="hidden" name="owner" value={o.owner} />
                   <label>
-                    Name <input name="name" defaultValue={names[o.owner.toLowerCase()] ?? ""} maxLength={PASSKEY_NAME_MAX} placeholder="e.g. my phone" />
+                    {t("devices.name")}{" "}
+                    <input name="name" defaultValue={names[o.owner.toLowerCase()] ?? ""} maxLength={PASSKEY_NAME_MAX} placeholder={t("devices.namePlaceholder")} />
                   </label>{" "}
-                  <button type="submit">Save name</button>
+                  <button type="submit">{t("devices.saveName")}</button>
                 </Form>{" "}
                 <Controls name="passkey">
                   <PasskeyControls account={account} owner={o.owner} />
@@ -69,8 +72,7 @@ export function DevicesSection({ account, owners, names, error }: DevicesProps) 
             )}
           </ItemList>
           <p>
-            <Link to={ADD_DEVICE_PATH}>Add a device</Link>: open that page on the new device; it makes a passkey there and shows a link
-            to open here.
+            <Trans t={t} i18nKey="devices.addDevice" components={{ go: <Link to={ADD_DEVICE_PATH} /> }} />
           </p>
         </>
       )}

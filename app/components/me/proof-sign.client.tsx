@@ -6,6 +6,8 @@
  */
 import { Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
+import { localizeSpecText } from "../../i18n/spec-texts";
+import { useI18n } from "../../i18n/use-i18n";
 import { encodeProof } from "../../utils/proofs/codec";
 import type { Proof, ProofKind } from "../../utils/proofs/proof";
 import { proofSigner, type ProofFields } from "../../utils/proofs/signer";
@@ -49,11 +51,12 @@ export function useSignProof() {
 
 /** What a signing shows: "Confirm with your passkey…" while it signs, the error, or the proof. */
 export function SignedProof({ state, validity }: { state: SignState; validity: (proof: Proof) => ReactNode }) {
-  if (state.signing) return <output className="proof-status">Confirm with your passkey…</output>;
+  const { t } = useI18n();
+  if (state.signing) return <output className="proof-status">{t("wallet.progress.signing")}</output>;
   if (state.error) {
     return (
       <span role="alert" data-status="failed">
-        {state.error}
+        {localizeSpecText(state.error, t)}
       </span>
     );
   }
@@ -64,6 +67,7 @@ export function SignedProof({ state, validity }: { state: SignState; validity: (
 export function ProofOutcome({ encoded, validity }: { encoded: string; validity: ReactNode }) {
   const url = verifyUrl(encoded);
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
+  const { t } = useI18n();
   const copy = () =>
     navigator.clipboard.writeText(url).then(
       () => setCopied("yes"),
@@ -73,15 +77,15 @@ export function ProofOutcome({ encoded, validity }: { encoded: string; validity:
     <div className="proof-outcome card">
       <p>
         <Link to={`/verify?proof=${encodeURIComponent(encoded)}`} className="proof-link">
-          Check it on /verify
+          {t("proofOutcome.check")}
         </Link>{" "}
         <button type="button" onClick={() => void copy()}>
-          {copied === "yes" ? "Copied" : "Copy link"}
+          {copied === "yes" ? t("copy.copied") : t("copy.link")}
         </button>
-        {copied === "failed" ? <span role="alert"> Copying failed: select the link below and copy it instead.</span> : null}
+        {copied === "failed" ? <span role="alert"> {t("proofOutcome.copyFailed")}</span> : null}
       </p>
       <p className="proof-validity">{validity}</p>
-      <QrCode value={url} label="The /verify link as a QR code" pixelsPerModule={3} />
+      <QrCode value={url} label={t("proofOutcome.qr")} pixelsPerModule={3} />
       <p className="proof-url address">{url}</p>
     </div>
   );

@@ -4,6 +4,8 @@
  */
 import { Link } from "@remix-run/react";
 import { lazy } from "react";
+import { Trans } from "react-i18next";
+import { useI18n } from "../../i18n/use-i18n";
 import { MEMBERSHIP_PROOF_MAX_AGE_SECONDS } from "../../utils/proofs/proof";
 import { ClientOnly } from "../client-only";
 
@@ -12,12 +14,12 @@ const MembershipProofForm = lazy(() => import("./proof-membership.client"));
 const MEMBERSHIP_PROOF_DAYS = MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400;
 
 export function MembershipProof() {
+  const { t } = useI18n();
   return (
     <section className="membership-proof">
-      <h2>Membership proof</h2>
+      <h2>{t("membershipProof.heading")}</h2>
       <p className="muted">
-        A proof, signed with your passkey, that this account is a member: anyone can check it on <Link to="/verify">/verify</Link> for{" "}
-        {MEMBERSHIP_PROOF_DAYS} days, and sees your chapter and roles as they are then.
+        <Trans t={t} i18nKey="membershipProof.intro" values={{ count: MEMBERSHIP_PROOF_DAYS }} components={{ verify: <Link to="/verify" /> }} />
       </p>
       <SignMembershipProof />
     </section>

@@ -8,6 +8,8 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { localizeSpecText } from "../../i18n/spec-texts";
+import { useI18n } from "../../i18n/use-i18n";
 import {
   CommandError,
   newCommandMessage,
@@ -54,6 +56,7 @@ function useCommand() {
 
 export default function TelegramControls({ link, login }: TelegramSectionProps) {
   const command = useCommand();
+  const { t } = useI18n();
   const busy = !command.ready || command.running !== null;
   const register = (user: TelegramWidgetUser) => void command.send("register_telegram", telegramParamsOf(user));
   return (
@@ -61,10 +64,10 @@ export default function TelegramControls({ link, login }: TelegramSectionProps) 
       {link ? (
         <>
           <button type="button" disabled={busy} onClick={() => void command.send("set_telegram_visibility", [String(!link.visible)])}>
-            {link.visible ? "Hide from my member page" : "Show on my member page"}
+            {link.visible ? t("telegram.hide") : t("telegram.show")}
           </button>{" "}
           <button type="button" disabled={busy} onClick={() => void command.send("unlink_telegram")}>
-            Unlink Telegram
+            {t("telegram.unlink")}
           </button>
         </>
       ) : login?.kind === "widget" ? (
@@ -72,12 +75,12 @@ export default function TelegramControls({ link, login }: TelegramSectionProps) 
       ) : login?.kind === "stand-in" ? (
         <StandIn disabled={busy} onAuth={register} onError={command.alert} />
       ) : null}
-      {command.running ? <output className="command-status"> Sending…</output> : null}
+      {command.running ? <output className="command-status"> {t("telegram.sending")}</output> : null}
       {command.error ? (
         <>
           {" "}
           <span role="alert" data-status="failed">
-            {command.error}
+            {localizeSpecText(command.error, t)}
           </span>
         </>
       ) : null}
@@ -94,6 +97,7 @@ function TelegramWidget({ botName, onAuth }: { botName: string; onAuth: (user: T
   const latest = useRef(onAuth);
   latest.current = onAuth;
   const [failed, setFailed] = useState(false);
+  const { t } = useI18n();
   useEffect(() => {
     const holder = box.current;
     if (!holder) return;
@@ -114,7 +118,7 @@ function TelegramWidget({ botName, onAuth }: { botName: string; onAuth: (user: T
   }, [botName]);
   return (
     <div className="telegram-widget" data-bot={botName} ref={box}>
-      {failed ? <span role="alert">Telegram&apos;s login button could not be loaded from telegram.org.</span> : null}
+      {failed ? <span role="alert">{t("telegram.widgetFailed")}</span> : null}
     </div>
   );
 }
@@ -123,6 +127,7 @@ function TelegramWidget({ botName, onAuth }: { botName: string; onAuth: (user: T
 function StandIn({ disabled, onAuth, onError }: { disabled: boolean; onAuth: (user: TelegramWidgetUser) => void; onError: (message: string) => void }) {
   const viewer = useViewer();
   const [asking, setAsking] = useState(false);
+  const { t } = useI18n();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const username = String(new FormData(event.currentTarget).get("username") ?? "").trim();
@@ -135,9 +140,9 @@ function StandIn({ disabled, onAuth, onError }: { disabled: boolean; onAuth: (us
       });
       const body = (await response.json().catch(() => ({}))) as TelegramWidgetUser & { message?: string };
       if (response.ok) onAuth(body);
-      else onError(`Telegram stand-in: ${body.message ?? response.statusText} (${response.status})`);
+      else onError(t("telegram.standInFailed", { message: `${body.message ?? response.statusText} (${response.status})` }));
     } catch (error) {
-      onError(`Telegram stand-in: ${error instanceof Error ? error.message : String(error)}`);
+      onError(t("telegram.standInFailed", { message: error instanceof Error ? error.message : String(error) }));
     } finally {
       setAsking(false);
     }
@@ -145,11 +150,11 @@ function StandIn({ disabled, onAuth, onError }: { disabled: boolean; onAuth: (us
   return (
     <form className="telegram-stand-in" onSubmit={(event) => void submit(event)}>
       <label>
-        Telegram username (local stand-in for Telegram&apos;s login){" "}
+        {t("telegram.standInLabel")}{" "}
         <input name="username" defaultValue={`member_${(viewer?.address ?? "0x").slice(2, 10).toLowerCase()}`} autoComplete="off" size={24} />
       </label>{" "}
       <button type="submit" disabled={disabled || asking}>
-        Link Telegram
+        {t("telegram.link")}
       </button>
     </form>
   );

@@ -4,6 +4,8 @@
  * or the local stand-in, show or hide the username, unlink. Each is a signed command.
  */
 import { lazy } from "react";
+import { Trans } from "react-i18next";
+import { useI18n } from "../../i18n/use-i18n";
 import type { TelegramLoginMethod } from "../../services/telegram.server";
 import { ClientOnly } from "../client-only";
 
@@ -15,16 +17,20 @@ export type TelegramSectionProps = {
 };
 
 export function TelegramSection({ link, login }: TelegramSectionProps) {
+  const { t } = useI18n();
   return (
     <section className="telegram" data-login={login?.kind ?? "none"} data-linked={link ? (link.visible ? "shown" : "hidden") : "no"}>
-      <h2>Telegram</h2>
+      <h2>{t("telegram.heading")}</h2>
       <p className="telegram-status">
         {link ? (
-          <>
-            Linked to <strong>@{link.username}</strong>: {link.visible ? "shown on your member page" : "hidden from your member page"}.
-          </>
+          <Trans
+            t={t}
+            i18nKey={link.visible ? "telegram.linkedShown" : "telegram.linkedHidden"}
+            values={{ username: link.username }}
+            components={{ name: <strong /> }}
+          />
         ) : (
-          "No Telegram account is linked."
+          t("telegram.none")
         )}
       </p>
       {link || login ? (
@@ -32,7 +38,7 @@ export function TelegramSection({ link, login }: TelegramSectionProps) {
           <TelegramControls link={link} login={login} />
         </ClientOnly>
       ) : (
-        <p className="muted">Linking Telegram is not set up on this server.</p>
+        <p className="muted">{t("telegram.notSetUp")}</p>
       )}
     </section>
   );

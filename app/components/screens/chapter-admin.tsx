@@ -4,6 +4,7 @@
  * chapter admin (a hint: the contract decides); the forms sign, so they load lazily.
  */
 import { lazy } from "react";
+import { useI18n } from "../../i18n/use-i18n";
 import { holds, useViewer } from "../../utils/viewer";
 import { Controls } from "./controls";
 
@@ -17,10 +18,11 @@ type MapChapter = { id: string; locationText: string | null; x: number; y: numbe
 
 /** The chapter list's "Add chapters" section, for the chapter admin. */
 export function AddChaptersSection({ chapters }: { chapters: MapChapter[] }) {
+  const { t } = useI18n();
   if (!holds(useViewer(), "chapterAdmin")) return null;
   return (
     <section className="role-section">
-      <h2>Add chapters</h2>
+      <h2>{t("chapterAdmin.add")}</h2>
       <Controls name="add-chapters">
         <AddChapters chapters={chapters} />
       </Controls>
@@ -36,19 +38,20 @@ type ChapterAdminProps = {
 
 /** A chapter page's "Chapter admin" section: move, seat or clear the central committee member, remove. */
 export function ChapterAdminSection({ chapter, members }: ChapterAdminProps) {
+  const { t } = useI18n();
   if (!holds(useViewer(), "chapterAdmin") || chapter.removedBlock) return null;
   return (
     <section className="role-section">
-      <h2>Chapter admin</h2>
-      <h3>Central committee seat</h3>
+      <h2>{t("chapterAdmin.heading")}</h2>
+      <h3>{t("chapterAdmin.seat")}</h3>
       <Controls name="central-committee">
         <SeatCentralCommittee chapterId={chapter.id} members={members} current={chapter.centralCommitteeMember} />
       </Controls>
-      <h3>Move or rename</h3>
+      <h3>{t("chapterAdmin.move")}</h3>
       <Controls name="move-chapter">
         <MoveChapter chapter={chapter} />
       </Controls>
-      <h3>Remove</h3>
+      <h3>{t("chapterAdmin.remove")}</h3>
       <Controls name="remove-chapter">
         <RemoveChapter chapterId={chapter.id} label={chapter.label} memberCount={chapter.memberCount} />
       </Controls>

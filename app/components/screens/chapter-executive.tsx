@@ -3,7 +3,9 @@
  * Recommend there. Each renders only for a viewer who may use it (app/utils/viewer.ts: hints,
  * the contract decides), inside its ./controls.tsx marker.
  */
+import type { TFunction } from "i18next";
 import { lazy } from "react";
+import { useI18n } from "../../i18n/use-i18n";
 import type { ChapterMemberRow } from "../../models/chapters.server";
 import { canAdministerChapter, isViewer, type Viewer } from "../../utils/viewer";
 import type { Column } from "../data-table";
@@ -18,17 +20,18 @@ export const RemoveMember = lazy(() => forms().then((m) => ({ default: m.RemoveM
 
 /** A queue row's checkbox for "Approve selected" / "Reject selected". */
 export function SelectApplicant({ account }: { account: string }) {
-  return <input type="checkbox" name={SELECTED_APPLICANT} value={account} aria-label={`Select ${account}`} />;
+  const { t } = useI18n();
+  return <input type="checkbox" name={SELECTED_APPLICANT} value={account} aria-label={t("queue.select", { account })} />;
 }
 
 type ChapterFacts = { id: string; label: string; centralCommitteeMember: string | null };
 
 /** The members table's "Remove" column, for a viewer who administers the chapter; none for anyone else. */
-export function removeMemberColumns(viewer: Viewer | null, chapter: ChapterFacts): Column<ChapterMemberRow>[] {
+export function removeMemberColumns(viewer: Viewer | null, chapter: ChapterFacts, t: TFunction): Column<ChapterMemberRow>[] {
   if (!canAdministerChapter(viewer, chapter.id)) return [];
   return [
     {
-      title: "Remove",
+      title: t("chapter.remove"),
       // Not one's own row: leaving is on /me.
       cell: (m) =>
         isViewer(viewer, m.account) ? null : (

@@ -4,6 +4,7 @@
  * passkey in the app, then a /verify link and QR code (../wallet/chapter-verification-form.client.tsx).
  */
 import { lazy } from "react";
+import { useI18n } from "../../i18n/use-i18n";
 import { useViewer } from "../../utils/viewer";
 import { Controls } from "./controls";
 
@@ -11,13 +12,12 @@ const ChapterVerificationForm = lazy(() => import("../wallet/chapter-verificatio
 
 export function ChapterVerification({ chapterId }: { chapterId: string }) {
   const viewer = useViewer();
+  const { t } = useI18n();
   if (viewer?.status !== "member" || viewer.chapterId !== chapterId || viewer.executiveOf !== chapterId) return null;
   return (
     <section className="chapter-verification">
-      <h2>Verify a chapter social account</h2>
-      <p className="muted">
-        Sign that an account on a social service is this chapter&apos;s: anyone can check it on /verify, while you are a member of the chapter.
-      </p>
+      <h2>{t("socialProof.heading")}</h2>
+      <p className="muted">{t("socialProof.intro")}</p>
       <Controls name="social-verification">
         <ChapterVerificationForm chapterId={chapterId} />
       </Controls>

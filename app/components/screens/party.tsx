@@ -4,10 +4,12 @@
  * around each (`data-controls`, ./controls.tsx) is server-rendered, the forms
  * (../wallet/party-*-forms.client.tsx) load lazily once hydrated.
  */
+import type { TFunction } from "i18next";
 import { lazy } from "react";
 import type { Column } from "../data-table";
 import { OperationButton } from "../client-only";
-import { HELD_ROLE_LABEL, holds, isHeldRole, useViewer, type Viewer } from "../../utils/viewer";
+import { useI18n } from "../../i18n/use-i18n";
+import { holds, isHeldRole, useViewer, type Viewer } from "../../utils/viewer";
 import { Controls } from "./controls";
 
 const executiveForms = () => import("../wallet/party-executive-forms.client");
@@ -23,14 +25,15 @@ const SetRoleHolder = lazy(() => adminForms().then((m) => ({ default: m.SetRoleH
 
 /** /party's "Party members" section, for a party executive: add from a pasted list, remove one. */
 export function PartyMemberControls({ viewer }: { viewer: Viewer | null }) {
+  const { t } = useI18n();
   if (!viewer?.partyExecutive) return null;
   return (
     <section className="party-member-controls">
-      <h2>Add members to the party</h2>
+      <h2>{t("party.addMembers")}</h2>
       <Controls name="add-members">
         <AddMembers />
       </Controls>
-      <h2>Remove a member from the party</h2>
+      <h2>{t("party.removeMember")}</h2>
       <Controls name="remove-from-party">
         <RemoveFromParty />
       </Controls>
@@ -40,13 +43,14 @@ export function PartyMemberControls({ viewer }: { viewer: Viewer | null }) {
 
 /** "Accept the party admin role", for the proposed party admin only. */
 export function AcceptPartyAdmin({ viewer }: { viewer: Viewer | null }) {
+  const { t } = useI18n();
   if (!viewer?.proposedPartyAdmin) return null;
   return (
     <p className="notice">
-      You are proposed as the next party admin.{" "}
+      {t("party.proposedAdmin")}{" "}
       <Controls name="accept-party-admin">
         <OperationButton operation="acceptPartyAdmin" args={{}}>
-          Accept the party admin role
+          {t("party.acceptAdmin")}
         </OperationButton>
       </Controls>
     </p>
@@ -64,21 +68,21 @@ export function PromotePartyExecutiveControl({ viewer }: { viewer: Viewer | null
 }
 
 /** The executives table's "Demote" column, for the party admin; none for anyone else. */
-export function demotePartyExecutiveColumns(viewer: Viewer | null): Column<{ account: string }>[] {
+export function demotePartyExecutiveColumns(viewer: Viewer | null, t: TFunction): Column<{ account: string }>[] {
   if (!holds(viewer, "partyAdmin")) return [];
-  return [{ title: "Demote", cell: (e) => <Controls name="demote-party-executive"><DemotePartyExecutive account={e.account} /></Controls> }];
+  return [{ title: t("party.demote"), cell: (e) => <Controls name="demote-party-executive"><DemotePartyExecutive account={e.account} /></Controls> }];
 }
 
 /** The role holders table's "Change" column, for the party admin; none for anyone else. */
-export function setRoleHolderColumns(viewer: Viewer | null): Column<{ role: string; holder: string }>[] {
+export function setRoleHolderColumns(viewer: Viewer | null, t: TFunction): Column<{ role: string; holder: string }>[] {
   if (!holds(viewer, "partyAdmin")) return [];
   return [
     {
-      title: "Change",
+      title: t("party.change"),
       cell: (r) =>
         isHeldRole(r.role) ? (
           <Controls name={`set-${r.role}`}>
-            <SetRoleHolder role={r.role} label={HELD_ROLE_LABEL[r.role]} holder={r.holder} />
+            <SetRoleHolder role={r.role} holder={r.holder} />
           </Controls>
         ) : null,
     },

@@ -4,6 +4,7 @@
  * names as the role's holder (a hint: the contract decides); the forms sign, so they load lazily.
  */
 import { lazy } from "react";
+import { useI18n } from "../../i18n/use-i18n";
 import { holds, useViewer } from "../../utils/viewer";
 import { Controls } from "./controls";
 
@@ -13,10 +14,11 @@ const SendInfo = lazy(() => forms().then((m) => ({ default: m.SendInfo })));
 
 /** For the evaluation minter; `chapterId` fills in the chapter the page is about. */
 export function MintEvaluationSection({ chapterId }: { chapterId?: string }) {
+  const { t } = useI18n();
   if (!holds(useViewer(), "evaluationMinter")) return null;
   return (
     <section className="role-section">
-      <h2>Mint an evaluation</h2>
+      <h2>{t("publishers.mintHeading")}</h2>
       <Controls name="mint-evaluation">
         <MintEvaluation chapterId={chapterId} />
       </Controls>
@@ -26,10 +28,11 @@ export function MintEvaluationSection({ chapterId }: { chapterId?: string }) {
 
 /** For the info sender. */
 export function SendInfoSection() {
+  const { t } = useI18n();
   if (!holds(useViewer(), "infoSender")) return null;
   return (
     <section className="role-section">
-      <h2>Send info</h2>
+      <h2>{t("publishers.sendHeading")}</h2>
       <Controls name="send-info">
         <SendInfo />
       </Controls>

@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import { zeroAddress } from "viem";
+import { useI18n } from "../../i18n/use-i18n";
 import { ChapterMap, type MapPosition } from "../chapter-map";
 import { AccountInput } from "./account-input.client";
 import { OperationForm } from "./operation-form.client";
@@ -16,6 +17,7 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 const shown = (p: Position): MapPosition | null => (p.x !== "" && p.y !== "" ? { x: Number(p.x), y: Number(p.y) } : null);
 
 /** The x and y fields, which a click on the map fills in (typing works too). */
+// "x" and "y" are the contract's names for the coordinates, in every language.
 function PositionFields({ position, onChange, id }: { position: Position; onChange: (p: Position) => void; id: string }) {
   return (
     <>
@@ -40,6 +42,7 @@ const foundersOf = (form: FormData, key: number) =>
 export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
   const [drafts, setDrafts] = useState<Draft[]>([newDraft(0)]);
   const [active, setActive] = useState(0);
+  const { t } = useI18n();
   const update = (key: number, change: (d: Draft) => Draft) => setDrafts((all) => all.map((d) => (d.key === key ? change(d) : d)));
   const drop = (key: number) => {
     const rest = drafts.filter((d) => d.key !== key);
@@ -59,43 +62,43 @@ export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
     <OperationForm
       operation="addChapterToParty"
       className="add-chapters"
-      submit={drafts.length === 1 ? "Add chapter" : `Add ${drafts.length} chapters`}
+      submit={t("chapterAdmin.addChapters", { count: drafts.length })}
       args={(form) => ({
         chapters: drafts.map((d) => ({ location: text(form, `location-${d.key}`), x: d.position.x, y: d.position.y, applicants: foundersOf(form, d.key) })),
       })}
     >
       <div className="pick-map">
-        <p className="muted">Click the map to place the new chapter whose &quot;Place on the map&quot; is pressed.</p>
+        <p className="muted">{t("chapterAdmin.mapHint")}</p>
         <ChapterMap chapters={chapters} marks={marks} onPick={(p) => update(active, (d) => ({ ...d, position: { x: String(p.x), y: String(p.y) } }))} />
       </div>
       {drafts.map((d, i) => (
         <fieldset key={d.key} className={d.key === active ? "new-chapter placing" : "new-chapter"} data-new-chapter={i + 1}>
-          <legend>New chapter {i + 1}</legend>
+          <legend>{t("chapterAdmin.newChapter", { number: i + 1 })}</legend>
           <button type="button" aria-pressed={d.key === active} onClick={() => setActive(d.key)}>
-            Place on the map
+            {t("chapterAdmin.place")}
           </button>{" "}
           <label>
-            Location <input name={`location-${d.key}`} maxLength={64} placeholder="e.g. Berlin" />
+            {t("chapterAdmin.location")} <input name={`location-${d.key}`} maxLength={64} placeholder={t("chapterAdmin.locationPlaceholder")} />
           </label>{" "}
           <PositionFields id={String(d.key)} position={d.position} onChange={(position) => update(d.key, (x) => ({ ...x, position }))} />
           {d.founders.map((f) => (
-            <AccountInput key={f} name={`founder-${d.key}`} label="Founder" required={false} />
+            <AccountInput key={f} name={`founder-${d.key}`} label={t("chapterAdmin.founder")} required={false} />
           ))}
           <button type="button" onClick={() => update(d.key, (x) => ({ ...x, founders: [...x.founders, Math.max(...x.founders) + 1] }))}>
-            Another founder
+            {t("chapterAdmin.anotherFounder")}
           </button>
           <label>
-            Or paste founders&apos; addresses <textarea name={`pasted-${d.key}`} rows={2} cols={44} placeholder="one address a line" />
+            {t("chapterAdmin.pasteFounders")} <textarea name={`pasted-${d.key}`} rows={2} cols={44} placeholder={t("chapterAdmin.pastePlaceholder")} />
           </label>
           {drafts.length > 1 ? (
             <button type="button" onClick={() => drop(d.key)}>
-              Drop this one
+              {t("chapterAdmin.drop")}
             </button>
           ) : null}
         </fieldset>
       ))}
       <button type="button" onClick={add}>
-        Another chapter
+        {t("chapterAdmin.anotherChapter")}
       </button>
     </OperationForm>
   );
@@ -105,18 +108,19 @@ export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
 export function MoveChapter({ chapter }: { chapter: MapChapter & { location: string } }) {
   const [position, setPosition] = useState<Position>({ x: String(chapter.x), y: String(chapter.y) });
   const p = shown(position);
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="updateChapterLocation"
       className="move-chapter"
-      submit="Move chapter"
+      submit={t("chapterAdmin.moveSubmit")}
       args={(form) => ({ chapterId: chapter.id, location: text(form, "location"), x: position.x, y: position.y })}
     >
       <div className="pick-map">
-        <ChapterMap chapters={[chapter]} marks={p ? [{ ...p, label: "new" }] : []} onPick={(q) => setPosition({ x: String(q.x), y: String(q.y) })} />
+        <ChapterMap chapters={[chapter]} marks={p ? [{ ...p, label: t("chapterAdmin.newMark") }] : []} onPick={(q) => setPosition({ x: String(q.x), y: String(q.y) })} />
       </div>
       <label>
-        Location <input name="location" defaultValue={chapter.locationText ?? chapter.location} maxLength={66} />
+        {t("chapterAdmin.location")} <input name="location" defaultValue={chapter.locationText ?? chapter.location} maxLength={66} />
       </label>{" "}
       <PositionFields id="move" position={position} onChange={setPosition} />
     </OperationForm>
@@ -125,20 +129,22 @@ export function MoveChapter({ chapter }: { chapter: MapChapter & { location: str
 
 /** "Remove chapter", after saying what goes; the contract refuses a chapter that still has members. */
 export function RemoveChapter({ chapterId, label, memberCount }: { chapterId: string; label: string; memberCount: number }) {
-  const members = memberCount === 0 ? "" : ` It still has ${memberCount} member${memberCount === 1 ? "" : "s"}, so the contract will refuse until they leave or are removed.`;
+  const { t } = useI18n();
+  const members = memberCount === 0 ? "" : ` ${t("chapterAdmin.stillHasMembers", { count: memberCount })}`;
   return (
     <OperationForm
       operation="removeChapter"
       className="remove-chapter"
       args={() => ({ chapterId })}
-      submit="Remove chapter"
-      confirm={<>Remove {label}? It leaves the map and the chapter list, and its pending applications are closed.{members}</>}
+      submit={t("chapterAdmin.removeSubmit")}
+      confirm={`${t("chapterAdmin.confirmRemove", { label })}${members}`}
     />
   );
 }
 
 /** Seats one of the chapter's members on the central committee, or clears the seat (the zero address). */
 export function SeatCentralCommittee({ chapterId, members, current }: { chapterId: string; members: string[]; current: string | null }) {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="setCentralCommitteeMember"
@@ -147,15 +153,15 @@ export function SeatCentralCommittee({ chapterId, members, current }: { chapterI
     >
       {({ disabled }) => (
         <>
-          <AccountInput name="account" label="Member to seat" options={members} required={false} />{" "}
+          <AccountInput name="account" label={t("chapterAdmin.memberToSeat")} options={members} required={false} />{" "}
           <button type="submit" name="seat" value="seat" disabled={disabled}>
-            Seat
+            {t("chapterAdmin.seatSubmit")}
           </button>
           {current ? (
             <>
               {" "}
               <button type="submit" name="seat" value="clear" disabled={disabled}>
-                Clear the seat
+                {t("chapterAdmin.clearSeat")}
               </button>
             </>
           ) : null}

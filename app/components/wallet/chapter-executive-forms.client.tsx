@@ -3,6 +3,7 @@
  * applicant, sent as one user operation, and removing a member after saying what they lose.
  * Shown only to viewers the read model says may use them; the contract still decides (SPEC 5).
  */
+import { useI18n } from "../../i18n/use-i18n";
 import { listInWords } from "../../utils/format";
 import { SELECTED_APPLICANT } from "../screens/chapter-executive";
 import { OperationForm } from "./operation-form.client";
@@ -13,6 +14,7 @@ const selectedApplicants = () =>
 
 /** "Approve selected" / "Reject selected": one updateMemberApplicationForChapter with `accounts`. */
 export function DecideSelected() {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="updateMemberApplicationForChapter"
@@ -22,10 +24,10 @@ export function DecideSelected() {
       {({ disabled }) => (
         <>
           <button type="submit" name="decision" value="approve" disabled={disabled}>
-            Approve selected
+            {t("forms.approveSelected")}
           </button>{" "}
           <button type="submit" name="decision" value="reject" disabled={disabled}>
-            Reject selected
+            {t("forms.rejectSelected")}
           </button>
         </>
       )}
@@ -42,14 +44,19 @@ export type RemoveMemberProps = {
 
 /** "Remove", then a confirmation naming all the member loses: the chapter, and any executive role or committee seat. */
 export function RemoveMember({ account, chapter, executive, centralCommittee }: RemoveMemberProps) {
-  const losses = [`membership of ${chapter}`, ...(executive ? ["their chapter executive role"] : []), ...(centralCommittee ? ["their central committee seat"] : [])];
+  const { t, language } = useI18n();
+  const losses = [
+    t("losses.theirMembership", { chapter }),
+    ...(executive ? [t("losses.theirExecutiveRole")] : []),
+    ...(centralCommittee ? [t("losses.theirSeat")] : []),
+  ];
   return (
     <OperationForm
       operation="removeMemberFromChapter"
       className="remove-member"
       args={() => ({ account })}
-      submit="Remove"
-      confirm={<>Remove {account}? They lose {listInWords(losses)}.</>}
+      submit={t("chapter.remove")}
+      confirm={t("forms.confirmRemoveMember", { account, losses: listInWords(losses, language) })}
     />
   );
 }

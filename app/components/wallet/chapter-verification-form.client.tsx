@@ -4,6 +4,7 @@
  * video service), then the proof as a /verify link and QR code.
  */
 import { useState, type FormEvent } from "react";
+import { useI18n } from "../../i18n/use-i18n";
 import { checkDisplayName } from "../../utils/proofs/fields";
 import { SOCIAL_SERVICES, type SocialService } from "../../utils/proofs/proof";
 import { socialVerificationMessage } from "../../utils/proofs/signed-data";
@@ -15,6 +16,7 @@ export default function ChapterVerificationForm({ chapterId }: { chapterId: stri
   const [service, setService] = useState<SocialService>("youtube");
   const [displayName, setDisplayName] = useState("");
   const [invalid, setInvalid] = useState<string | null>(null);
+  const { t } = useI18n();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,7 +30,7 @@ export default function ChapterVerificationForm({ chapterId }: { chapterId: stri
   return (
     <form className="chapter-verification-form" onSubmit={submit} noValidate>
       <label>
-        Service{" "}
+        {t("socialProof.service")}{" "}
         <select name="service" value={service} onChange={(e) => setService(e.target.value as SocialService)}>
           {Object.entries(SOCIAL_SERVICES).map(([key, name]) => (
             <option key={key} value={key}>
@@ -38,19 +40,19 @@ export default function ChapterVerificationForm({ chapterId }: { chapterId: stri
         </select>
       </label>{" "}
       <label>
-        Display name <input name="displayName" value={displayName} onChange={(e) => setDisplayName(e.target.value)} maxLength={100} autoComplete="off" />
+        {t("socialProof.displayName")} <input name="displayName" value={displayName} onChange={(e) => setDisplayName(e.target.value)} maxLength={100} autoComplete="off" />
       </label>{" "}
       <button type="submit" disabled={!signing.ready || signing.signing}>
-        Sign the verification
+        {t("socialProof.sign")}
       </button>
-      <p className="muted">Your passkey signs:</p>
+      <p className="muted">{t("socialProof.passkeySigns")}</p>
       <pre className="to-sign">{preview}</pre>
       {invalid ? (
         <span role="alert" data-status="invalid">
           {invalid}
         </span>
       ) : (
-        <SignedProof state={signing} validity={() => <>Valid while you are a member of chapter {chapterId}: /verify checks it each time.</>} />
+        <SignedProof state={signing} validity={() => t("socialProof.validity", { chapterId })} />
       )}
     </form>
   );

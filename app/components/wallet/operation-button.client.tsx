@@ -6,28 +6,30 @@
  * The write code itself (app/wallet/operations.ts) is fetched on the first press.
  */
 import { useRevalidator } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { OperationName } from "../../calls";
-import { explainError } from "../../calls/revert-sentences";
 import { SCORE_MAX, SCORE_MIN } from "../../calls/score";
+import { explainError, localizeSpecText } from "../../i18n/spec-texts";
+import { useI18n } from "../../i18n/use-i18n";
 import type { OperationProgress } from "../../wallet/operations";
 import { useWallet } from "./use-wallet";
 
 /** What the status line says at each step; the two with details are in progressText. */
-const PROGRESS_TEXT: Record<Exclude<OperationProgress["status"], "included" | "failed">, string> = {
-  preparing: "Checking with the contract…",
-  signing: "Confirm with your passkey…",
-  signed: "Signed: waiting for a block…",
-  indexed: "Indexed",
-  final: "Final",
-  stuck: "No block has taken it yet",
-  replaced: "Sent again with higher fees",
+const PROGRESS_KEYS: Record<Exclude<OperationProgress["status"], "included" | "failed">, string> = {
+  preparing: "wallet.progress.preparing",
+  signing: "wallet.progress.signing",
+  signed: "wallet.progress.signed",
+  indexed: "wallet.progress.indexed",
+  final: "wallet.progress.final",
+  stuck: "wallet.progress.stuck",
+  replaced: "wallet.progress.replaced",
 };
 
-function progressText(progress: OperationProgress): string {
-  if (progress.status === "included") return `Included in block ${progress.blockNumber ?? "?"}: waiting for the indexer…`;
-  if (progress.status === "failed") return progress.error;
-  return PROGRESS_TEXT[progress.status];
+function progressText(progress: OperationProgress, t: TFunction): string {
+  if (progress.status === "included") return t("wallet.progress.included", { block: progress.blockNumber ?? "?" });
+  if (progress.status === "failed") return localizeSpecText(progress.error, t);
+  return t(PROGRESS_KEYS[progress.status]);
 }
 
 type RunState = { progress: OperationProgress | null; error: string | null; running: boolean };
@@ -76,17 +78,18 @@ export function useOperation(operation: OperationName) {
 
 /** The operation's lifecycle, or its error: SPEC 8's text, then the plain sentence for a contract error. */
 export function Status({ state }: { state: Pick<RunState, "progress" | "error"> }) {
-  const explanation = state.error ? explainError(state.error) : undefined;
+  const { t } = useI18n();
+  const explanation = state.error ? explainError(state.error, t) : undefined;
   return (
     <>
       {state.progress && !state.error ? (
         <output className="operation-status" data-status={state.progress.status}>
-          {progressText(state.progress)}
+          {progressText(state.progress, t)}
         </output>
       ) : null}
       {state.error ? (
         <span role="alert" data-status="failed">
-          <span className="error-text">{state.error}</span>
+          <span className="error-text">{localizeSpecText(state.error, t)}</span>
           {explanation ? <span className="error-explanation"> {explanation}</span> : null}
         </span>
       ) : null}
@@ -117,6 +120,7 @@ export function OperationButton({ operation, args, children }: OperationButtonPr
 export function RecommendForm({ applicants }: { applicants: string[] }) {
   const op = useOperation("recommendForChapterMembership");
   const [account, setAccount] = useState(applicants[0] ?? "");
+  const { t } = useI18n();
   if (applicants.length === 0) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -125,7 +129,7 @@ export function RecommendForm({ applicants }: { applicants: string[] }) {
   return (
     <form className="operation" data-operation="recommendForChapterMembership" onSubmit={submit}>
       <label>
-        Applicant{" "}
+        {t("forms.applicant")}{" "}
         <select name="account" value={account} onChange={(e) => setAccount(e.target.value)}>
           {applicants.map((a) => (
             <option key={a} value={a}>
@@ -135,7 +139,7 @@ export function RecommendForm({ applicants }: { applicants: string[] }) {
         </select>
       </label>
       <button type="submit" disabled={!op.ready || op.running || !account}>
-        Recommend
+        {t("queue.recommend")}
       </button>
       <Status state={op} />
     </form>
@@ -146,6 +150,7 @@ export function RecommendForm({ applicants }: { applicants: string[] }) {
 export function VoteForm({ evaluationId }: { evaluationId: string }) {
   const op = useOperation("vote");
   const [score, setScore] = useState("0");
+  const { t } = useI18n();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void op.run({ evaluationId, score });
@@ -153,11 +158,11 @@ export function VoteForm({ evaluationId }: { evaluationId: string }) {
   return (
     <form className="operation" data-operation="vote" onSubmit={submit}>
       <label>
-        Your score{" "}
+        {t("forms.yourScore")}{" "}
         <input name="score" type="number" min={SCORE_MIN} max={SCORE_MAX} step={1} required value={score} onChange={(e) => setScore(e.target.value)} />
       </label>
       <button type="submit" disabled={!op.ready || op.running}>
-        Vote
+        {t("forms.vote")}
       </button>
       <Status state={op} />
     </form>

@@ -10,6 +10,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { operations, type OperationName } from "../../calls";
 import { inputIssue } from "../../calls/operation";
+import { useI18n } from "../../i18n/use-i18n";
 import { Status, useOperation } from "./operation-button.client";
 
 export type OperationFormProps = {
@@ -37,6 +38,7 @@ export function checkArgs(operation: OperationName, args: Record<string, unknown
 
 export function OperationForm({ operation, args, check, submit, confirm, children, className }: OperationFormProps) {
   const op = useOperation(operation);
+  const { t } = useI18n();
   const [invalid, setInvalid] = useState<string | null>(null);
   const [asking, setAsking] = useState<Pending>(null);
 
@@ -66,13 +68,13 @@ export function OperationForm({ operation, args, check, submit, confirm, childre
         </button>
       ) : null}
       {asking ? (
-        <span className="confirm" role="group" aria-label="Confirm">
+        <span className="confirm" role="group" aria-label={t("forms.confirm")}>
           <span className="confirm-text">{confirm}</span>{" "}
           <button type="button" onClick={confirmed}>
-            Confirm
+            {t("forms.confirm")}
           </button>{" "}
           <button type="button" onClick={() => setAsking(null)}>
-            Cancel
+            {t("forms.cancel")}
           </button>
         </span>
       ) : null}

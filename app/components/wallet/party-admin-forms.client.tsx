@@ -4,33 +4,36 @@
  * account accepts). Shown only to the viewer the read model says is party admin; the contract
  * still decides (SPEC 5).
  */
+import { useI18n } from "../../i18n/use-i18n";
 import type { HeldRole } from "../../utils/viewer";
 import { AccountInput } from "./account-input.client";
 import { OperationForm } from "./operation-form.client";
 
 /** "Promote to party executive" for any party member. */
 export function PromotePartyExecutive() {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="promotePartyExecutive"
       className="promote-party-executive"
       args={(form) => ({ account: form.get("account") })}
-      submit="Promote to party executive"
+      submit={t("forms.promotePartyExecutive")}
     >
-      <AccountInput name="account" label="Party member" />{" "}
+      <AccountInput name="account" label={t("forms.partyMember")} />{" "}
     </OperationForm>
   );
 }
 
 /** A party executive row's "Demote", after saying what they lose. */
 export function DemotePartyExecutive({ account }: { account: string }) {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="demotePartyExecutive"
       className="demote-party-executive"
       args={() => ({ account })}
-      submit="Demote"
-      confirm={`Demote ${account}? They lose the party executive role (adding and removing party members, promoting chapter executives) and stay a party member.`}
+      submit={t("party.demote")}
+      confirm={t("forms.confirmDemotePartyExecutive", { account })}
     />
   );
 }
@@ -43,21 +46,19 @@ const SETTERS = {
 } as const;
 
 /** A role holder row's new-holder form; for the party admin it proposes, and you keep the role until they accept. */
-export function SetRoleHolder({ role, label, holder }: { role: HeldRole; label: string; holder: string }) {
+export function SetRoleHolder({ role, holder }: { role: HeldRole; holder: string }) {
+  const { t } = useI18n();
   const proposing = role === "partyAdmin";
+  const label = t(`roles.held.${role}`);
   return (
     <OperationForm
       operation={SETTERS[role]}
       className="set-role-holder"
       args={(form) => ({ holder: form.get("holder") })}
-      submit={proposing ? "Propose" : "Set"}
-      confirm={
-        proposing
-          ? "Propose this account as party admin? Once it accepts, you lose the party admin role."
-          : `Make this account the ${label}? ${holder} loses the role.`
-      }
+      submit={proposing ? t("forms.propose") : t("forms.set")}
+      confirm={proposing ? t("forms.confirmProposeAdmin") : t("forms.confirmSetHolder", { role: label, holder })}
     >
-      <AccountInput name="holder" label={proposing ? "Next party admin" : `New ${label}`} />{" "}
+      <AccountInput name="holder" label={proposing ? t("forms.nextPartyAdmin") : t("forms.newHolder", { role: label })} />{" "}
     </OperationForm>
   );
 }

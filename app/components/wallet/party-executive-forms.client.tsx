@@ -4,6 +4,7 @@
  * or demote a chapter's executives, picking from its members. Shown only to viewers the read model
  * says are party executives; the contract still decides (SPEC 5).
  */
+import { useI18n } from "../../i18n/use-i18n";
 import { readAddressLines } from "../../utils/address-lines";
 import { AccountInput } from "./account-input.client";
 import { OperationForm } from "./operation-form.client";
@@ -12,16 +13,17 @@ const lines = (form: FormData) => readAddressLines(String(form.get("accounts") ?
 
 /** "Add to the party": one addMemberToParty with every pasted address. */
 export function AddMembers() {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="addMemberToParty"
       className="add-members"
       args={(form) => ({ accounts: lines(form).accounts })}
       check={(form) => lines(form).problems.join("; ") || null}
-      submit="Add to the party"
+      submit={t("forms.addToParty")}
     >
       <label>
-        Addresses, one a line
+        {t("forms.addressLines")}
         <textarea name="accounts" rows={5} cols={46} spellCheck={false} className="address" placeholder={"0x…\n0x…"} />
       </label>
     </OperationForm>
@@ -30,44 +32,47 @@ export function AddMembers() {
 
 /** "Remove from the party", after saying all it takes. */
 export function RemoveFromParty() {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="removeMemberFromParty"
       className="remove-from-party"
       args={(form) => ({ account: form.get("account") })}
-      submit="Remove from the party"
-      confirm="Remove this account from the party? It loses its party membership, its chapter membership with any chapter executive role, and a pending application is rejected."
+      submit={t("forms.removeFromParty")}
+      confirm={t("forms.confirmRemoveFromParty")}
     >
-      <AccountInput name="account" label="Account" />{" "}
+      <AccountInput name="account" label={t("forms.account")} />{" "}
     </OperationForm>
   );
 }
 
 /** "Promote to chapter executive", offering the chapter's members who are not executives yet. */
 export function PromoteChapterExecutive({ chapterId, members }: { chapterId: string; members: readonly string[] }) {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="promoteChapterExecutive"
       className="promote-chapter-executive"
       args={(form) => ({ account: form.get("account"), chapterId })}
-      submit="Promote to chapter executive"
+      submit={t("forms.promoteChapterExecutive")}
     >
-      <AccountInput name="account" label="Member" options={members} />{" "}
+      <AccountInput name="account" label={t("forms.member")} options={members} />{" "}
     </OperationForm>
   );
 }
 
 /** "Demote", picking one of the chapter's executives, after saying what they lose. */
 export function DemoteChapterExecutive({ chapterId, executives }: { chapterId: string; executives: readonly string[] }) {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="demoteChapterExecutive"
       className="demote-chapter-executive"
       args={(form) => ({ account: form.get("account"), chapterId })}
-      submit="Demote"
-      confirm={`Demote this executive? They lose the executive role of chapter ${chapterId} (deciding applications, removing members) and stay a member.`}
+      submit={t("party.demote")}
+      confirm={t("forms.confirmDemoteChapterExecutive", { chapterId })}
     >
-      <AccountInput name="account" label="Executive" options={executives} />{" "}
+      <AccountInput name="account" label={t("forms.executive")} options={executives} />{" "}
     </OperationForm>
   );
 }

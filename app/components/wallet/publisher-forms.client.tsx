@@ -5,6 +5,7 @@
  */
 import { useState } from "react";
 import { parseCid } from "../../calls/cid";
+import { useI18n } from "../../i18n/use-i18n";
 import { OperationForm } from "./operation-form.client";
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
@@ -12,17 +13,19 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "").trim
 const cidOf = (form: FormData) => text(form, "cid") || " ";
 
 /** The CID field, with what it decodes to (or why it does not) under it as it is typed. */
+// hashCode, hashSize and hashDigest are the contract's names for the parts, in every language.
 function CidField() {
   const [value, setValue] = useState("");
+  const { t } = useI18n();
   const parts = value.trim() ? parseCid(value) : undefined;
   return (
     <div className="cid-field">
       <label>
         CID{" "}
-        <input name="cid" value={value} onChange={(e) => setValue(e.target.value)} size={60} spellCheck={false} autoComplete="off" placeholder="Qm… or bafy…" />
+        <input name="cid" value={value} onChange={(e) => setValue(e.target.value)} size={60} spellCheck={false} autoComplete="off" placeholder={t("publishers.cidPlaceholder")} />
       </label>
       {parts ? (
-        <dl className="facts cid-parts" aria-label="Decoded CID">
+        <dl className="facts cid-parts" aria-label={t("publishers.decodedCid")}>
           <dt>hashCode</dt>
           <dd data-part="hashCode">{parts.hashCode}</dd>
           <dt>hashSize</dt>
@@ -34,7 +37,7 @@ function CidField() {
         </dl>
       ) : value.trim() ? (
         <p className="cid-parts muted" data-part="none">
-          Not a CID this contract can store: paste a CIDv0 (Qm…) or a CIDv1 (bafy…) with at most 32 digest bytes.
+          {t("publishers.notACid")}
         </p>
       ) : null}
     </div>
@@ -43,15 +46,16 @@ function CidField() {
 
 /** "Mint evaluation" for a chapter (its id typed in, or filled in from the page). */
 export function MintEvaluation({ chapterId = "" }: { chapterId?: string }) {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="mintEvaluation"
       className="mint-evaluation"
-      submit="Mint evaluation"
+      submit={t("publishers.mint")}
       args={(form) => ({ chapterId: text(form, "chapterId"), cid: cidOf(form) })}
     >
       <label>
-        Chapter id <input name="chapterId" inputMode="numeric" size={6} defaultValue={chapterId} />
+        {t("chapter.id")} <input name="chapterId" inputMode="numeric" size={6} defaultValue={chapterId} />
       </label>
       <CidField />
     </OperationForm>
@@ -60,18 +64,19 @@ export function MintEvaluation({ chapterId = "" }: { chapterId?: string }) {
 
 /** "Send info": an event name, an info type (0 to 255) and the content's CID. */
 export function SendInfo() {
+  const { t } = useI18n();
   return (
     <OperationForm
       operation="sendInfo"
       className="send-info"
-      submit="Send info"
+      submit={t("publishers.send")}
       args={(form) => ({ eventName: String(form.get("eventName") ?? ""), infoType: text(form, "infoType"), cid: cidOf(form) })}
     >
       <label>
-        Event name <input name="eventName" maxLength={64} />
+        {t("info.eventName")} <input name="eventName" maxLength={64} />
       </label>{" "}
       <label>
-        Info type <input name="infoType" inputMode="numeric" size={4} />
+        {t("info.infoType")} <input name="infoType" inputMode="numeric" size={4} />
       </label>
       <CidField />
     </OperationForm>

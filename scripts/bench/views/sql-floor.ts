@@ -54,12 +54,11 @@ export async function sqlFloorPhase({
   const members = await import("../../../app/models/members.server.js");
   const evaluations = await import("../../../app/models/evaluations.server.js");
   const { closeDb } = await import("../../../db/client.server.js");
-  // What the loaders run (limit + 1 rows of the first page, in parallel).
+  // What the loaders run: each page's one statement (limit + 1 rows of the first page).
   const loaders: Record<Page, (id: string) => Promise<unknown>> = {
-    chapter: (id) => Promise.all([chapters.getChapter(BigInt(id)), chapters.getChapterMembers({ chapterId: BigInt(id), limit: 51 })]),
-    member: (account) => members.getMember(account as `0x${string}`),
-    evaluation: (id) =>
-      Promise.all([evaluations.getEvaluation(BigInt(id)), evaluations.getEvaluationVotes({ evaluationId: BigInt(id), limit: 51 })]),
+    chapter: (id) => chapters.getChapter({ id: BigInt(id), limit: 51 }),
+    member: (account) => members.getMemberPage(account as `0x${string}`),
+    evaluation: (id) => evaluations.getEvaluationPage({ id: BigInt(id), limit: 51 }),
   };
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
   pool.on("error", () => undefined);

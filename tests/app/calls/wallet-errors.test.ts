@@ -5,11 +5,14 @@
  */
 import { encodeErrorResult, type Hex } from "viem";
 import { partyAccountAbi } from "../../../abis/party-account.js";
-import { explainError } from "../../../app/calls/revert-sentences.js";
+import "../../../app/i18n/i18n.server.js";
+import { tFor } from "../../../app/i18n/instance.js";
+import { explainError as explainIn } from "../../../app/i18n/spec-texts.js";
 import { revertMessage } from "../../../app/calls/revert.js";
 import { MAX_OWNERS } from "../../../app/calls/update-owners.js";
 import { ALICE } from "../../fixtures/accounts.js";
 
+const explainError = (text: string) => explainIn(text, tFor("en"));
 const OWNER: Hex = `0x${"4a".repeat(84)}`;
 const cases = [
   encodeErrorResult({ abi: partyAccountAbi, errorName: "InvalidOwner", args: [OWNER] }),

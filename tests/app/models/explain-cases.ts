@@ -50,18 +50,13 @@ export type Case = { name: string; fn: string; run: (m: Models, f: Fixtures) => 
 /** One or more cases per model function; `fn` is "<module>.<export>". */
 export const CASES: Case[] = [
   { name: "listChapters", fn: "chapters.listChapters", run: (m) => m.chapters.listChapters() },
-  { name: "getChapter: biggest chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter(f.bigChapter) },
-  { name: "getChapter: small chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter(f.smallChapter) },
-  { name: "getChapter: unknown id", fn: "chapters.getChapter", run: (m) => m.chapters.getChapter(987_654_321n) },
+  { name: "getChapter: biggest chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter({ id: f.bigChapter, limit: 51 }) },
+  { name: "getChapter: small chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter({ id: f.smallChapter, limit: 51 }) },
+  { name: "getChapter: unknown id", fn: "chapters.getChapter", run: (m) => m.chapters.getChapter({ id: 987_654_321n, limit: 51 }) },
   {
-    name: "getChapterMembers: first page of the biggest chapter",
-    fn: "chapters.getChapterMembers",
-    run: (m, f) => m.chapters.getChapterMembers({ chapterId: f.bigChapter, limit: 51 }),
-  },
-  {
-    name: "getChapterMembers: page after a cursor",
-    fn: "chapters.getChapterMembers",
-    run: (m, f) => m.chapters.getChapterMembers({ chapterId: f.bigChapter, after: f.bigChapterMiddleAccount, limit: 201 }),
+    name: "getChapter: members after a cursor",
+    fn: "chapters.getChapter",
+    run: (m, f) => m.chapters.getChapter({ id: f.bigChapter, after: f.bigChapterMiddleAccount, limit: 201 }),
   },
   {
     name: "getApplicationQueue: first page",
@@ -85,6 +80,8 @@ export const CASES: Case[] = [
   { name: "getMember: party executive", fn: "members.getMember", run: (m, f) => m.members.getMember(f.partyExecutive) },
   { name: "getMember: party-only member", fn: "members.getMember", run: (m, f) => m.members.getMember(f.partyOnlyMember) },
   { name: "getMember: unknown address", fn: "members.getMember", run: (m) => m.members.getMember(UNKNOWN) },
+  { name: "getMemberPage: busiest voter", fn: "members.getMemberPage", run: (m, f) => m.members.getMemberPage(f.busiestVoter) },
+  { name: "getMemberPage: pending applicant", fn: "members.getMemberPage", run: (m, f) => m.members.getMemberPage(f.pendingApplicant) },
   // "0x" matches every account: the first page must still come from the primary key in order.
   { name: "searchMembers: every account (0x)", fn: "members-search.searchMembers", run: (m) => m.membersSearch.searchMembers({ prefix: "0x", limit: 21 }) },
   {
@@ -119,14 +116,19 @@ export const CASES: Case[] = [
   },
   { name: "getEvaluation: newest", fn: "evaluations.getEvaluation", run: (m, f) => m.evaluations.getEvaluation(f.newestEvaluation) },
   {
-    name: "getEvaluationVotes: first page",
-    fn: "evaluations.getEvaluationVotes",
-    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 51 }),
+    name: "getEvaluationPage: first page of voters",
+    fn: "evaluations.getEvaluationPage",
+    run: (m, f) => m.evaluations.getEvaluationPage({ id: f.manyVotesEvaluation, limit: 51 }),
   },
   {
-    name: "getEvaluationVotes: page after a cursor",
+    name: "getEvaluationPage: voters after a cursor",
+    fn: "evaluations.getEvaluationPage",
+    run: (m, f) => m.evaluations.getEvaluationPage({ id: f.manyVotesEvaluation, after: f.manyVotesMiddleVoter, limit: 51 }),
+  },
+  {
+    name: "getEvaluationVotes: the CSV of the most voted",
     fn: "evaluations.getEvaluationVotes",
-    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, after: f.manyVotesMiddleVoter, limit: 51 }),
+    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 100_000 }),
   },
   {
     name: "getEvaluationVotes: CSV of the evaluation with most votes",
@@ -187,6 +189,8 @@ export const NOT_READ_MODEL_QUERIES: Record<string, string> = {
   "advance.listPendingOperations": "at most 50 of one sender's operations, each by primary key as above",
   "pending-operations.pendingOperationsFor": "its query is EXPLAIN-tested in tests/app/routes/api.operations.test.ts",
   "pending-operations.pendingOperationsQuery": "builds that query",
+  "pending-operations.pendingOperationsColumn": "puts that query in a page's statement (EXPLAIN-tested there, with the page's own cases above)",
+  "pending-operations.firstRowWithPending": "runs a page's statement (covered by that page's cases above)",
   "indexer-status.getIndexerState": "HTTP only (Ponder and the chain), checked below to run no SQL",
   "proofs.verifyProof": "signature check on the chain; its one read-model query is getSignerStanding, covered above",
 };

@@ -1,0 +1,16 @@
+/**
+ * A sentence for a person that the server decides and the page shows: a key of the messages
+ * (app/locales) and its values. A loader throws one (app/utils/http.server.ts `invariantResponse`),
+ * the error boundary shows it in the page's language, and the JSON API answers its English text.
+ */
+export type MessageValues = Record<string, string | number | bigint>;
+export type Message = { key: string; values?: MessageValues };
+
+export const message = (key: string, values?: MessageValues): Message => ({ key, values });
+
+export const isMessage = (value: unknown): value is Message =>
+  typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string";
+
+/** The values as i18next takes them (bigint ids as their decimal text). */
+export const interpolation = (values: MessageValues | undefined): Record<string, string | number> =>
+  Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, typeof value === "bigint" ? value.toString() : value]));

@@ -1,0 +1,13 @@
+/**
+ * Deutsch: dieselben Schlüssel wie das Englische (tests/app/i18n/keys.test.ts).
+ */
+import type { Messages } from "../types";
+import browse from "./browse";
+import common from "./common";
+import meta from "./meta";
+import personal from "./personal";
+import proofs from "./proofs";
+import wallet from "./wallet";
+
+const de: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet };
+export default de;

@@ -1,0 +1,14 @@
+/**
+ * English, the product's first language: every string the pages show. Other languages have the
+ * same keys (tests/app/i18n/keys.test.ts); a new language copies this folder (README, "Languages").
+ */
+import type { Messages } from "../types";
+import browse from "./browse";
+import common from "./common";
+import meta from "./meta";
+import personal from "./personal";
+import proofs from "./proofs";
+import wallet from "./wallet";
+
+const en: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet };
+export default en;

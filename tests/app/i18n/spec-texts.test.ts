@@ -1,0 +1,63 @@
+/**
+ * SPEC 8's texts in every language: the sentence around the fixed part is translated, and the
+ * contract error's name, the server's message and the status come through exactly as they were.
+ * And the formatting helpers every page uses (app/utils/format.ts): UTC text, relative and local
+ * times, numbers, means and lists through Intl in the page's language.
+ */
+import "../../../app/i18n/i18n.server.js";
+import { tFor } from "../../../app/i18n/instance.js";
+import { explainError, localizeSpecText } from "../../../app/i18n/spec-texts.js";
+import { formatNumber, listInWords, localText, mean, relativeText, utcText } from "../../../app/utils/format.js";
+
+describe("SPEC 8's texts", () => {
+  it.each([
+    ["en", "Transaction reverted: NotAMember", "Transaction reverted: NotAMember"],
+    ["de", "Transaction reverted: NotAMember", "Transaktion rückgängig gemacht: NotAMember"],
+    ["ar", "Transaction reverted: NotAMember", "أُلغيت المعاملة: NotAMember"],
+    ["de", "Account not available", "Konto nicht verfügbar"],
+    ["de", "Error sending command: signature is not valid (401)", "Fehler beim Senden des Befehls: signature is not valid (401)"],
+    ["ar", "Error sending command: Too many requests (429)", "خطأ في إرسال الأمر: Too many requests (429)"],
+    // Anything else (an SDK's or the server's own words) as it came.
+    ["de", "webauthn is not supported by this browser", "webauthn is not supported by this browser"],
+  ])("%s: %s", (language, text, shown) => {
+    expect(localizeSpecText(text, tFor(language))).toBe(shown);
+  });
+
+  it("each contract error has its plain sentence in every language; an unknown name none", () => {
+    expect(explainError("Transaction reverted: AlreadyApplied", tFor("en"))).toBe("This account already has an application waiting for a decision.");
+    expect(explainError("Transaction reverted: AlreadyApplied", tFor("de"))).toBe("Für dieses Konto wartet schon eine Bewerbung auf eine Entscheidung.");
+    expect(explainError("Transaction reverted: NoSuchError", tFor("de"))).toBeUndefined();
+    expect(explainError("Account not available", tFor("ar"))).toBeUndefined();
+  });
+});
+
+describe("formatting", () => {
+  const at = Date.UTC(2026, 0, 3, 14, 5) / 1000;
+
+  it("UTC text is the same in every language: ISO order, minutes, UTC", () => {
+    expect(utcText(at)).toBe("2026-01-03 14:05 UTC");
+    expect(utcText(String(at))).toBe("2026-01-03 14:05 UTC");
+  });
+
+  it("local time in the zone and language asked for, with the zone's name", () => {
+    expect(localText(at, ["de"], "Asia/Tokyo")).toMatch(/^3\. Jan\.? 2026, 23:05 /);
+    expect(localText(at, ["en-GB"], "America/Mexico_City")).toMatch(/^3 Jan 2026, 08:05 /);
+  });
+
+  it("relative within a week, in the language; nothing beyond", () => {
+    const now = (at + 3 * 3600) * 1000;
+    expect(relativeText(at, now, ["en-GB"])).toBe("3 hours ago");
+    expect(relativeText(at, now, ["de"])).toBe("vor 3 Stunden");
+    expect(relativeText(at, (at + 120) * 1000, ["de"])).toBe("vor 2 Minuten");
+    expect(relativeText(at, (at + 86_400) * 1000, ["en-GB"])).toBe("yesterday");
+    expect(relativeText(at, (at + 8 * 86_400) * 1000, ["en-GB"])).toBeUndefined();
+  });
+
+  it("numbers, means and lists for the language", () => {
+    expect([formatNumber(1234567, "en"), formatNumber("1234567", "de")]).toEqual(["1,234,567", "1.234.567"]);
+    expect([mean(3, 2, "en"), mean(3, 2, "de"), mean(0, 0, "de")]).toEqual(["1.50", "1,50", "–"]);
+    expect(listInWords(["a", "b", "c"], "en")).toBe("a, b and c");
+    expect(listInWords(["a", "b"], "de")).toBe("a und b");
+    expect(listInWords(["a"], "en")).toBe("a");
+  });
+});
