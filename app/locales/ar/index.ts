@@ -3,11 +3,13 @@
  */
 import type { Messages } from "../types";
 import browse from "./browse";
+import calls from "./calls";
 import common from "./common";
 import meta from "./meta";
 import personal from "./personal";
 import proofs from "./proofs";
+import refusals from "./refusals";
 import wallet from "./wallet";
 
-const ar: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet };
+const ar: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet, ...calls, ...refusals };
 export default ar;

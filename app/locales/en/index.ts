@@ -4,11 +4,13 @@
  */
 import type { Messages } from "../types";
 import browse from "./browse";
+import calls from "./calls";
 import common from "./common";
 import meta from "./meta";
 import personal from "./personal";
 import proofs from "./proofs";
+import refusals from "./refusals";
 import wallet from "./wallet";
 
-const en: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet };
+const en: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet, ...calls, ...refusals };
 export default en;
