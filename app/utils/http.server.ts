@@ -6,15 +6,35 @@
  */
 import { getAddress, isAddress, type Address } from "viem";
 import { tFor } from "../i18n/instance";
+import { resolveLanguage } from "../i18n/language";
 import { interpolation, message as keyed, type Message } from "../i18n/message";
 import "../i18n/i18n.server";
 
 export function invariantResponse(condition: unknown, message: string | Message, init: { status: number } = { status: 400 }): asserts condition {
   if (condition) return;
   if (typeof message === "string") throw new Response(message, { status: init.status, headers: { "content-type": "text/plain; charset=utf-8" } });
-  const values = interpolation(message.values);
-  const body = { message: tFor("en")(message.key, values), key: message.key, values };
-  throw new Response(JSON.stringify(body), { status: init.status, headers: { "content-type": "application/json; charset=utf-8" } });
+  throw messageResponse(message, init.status);
+}
+
+/** A keyed message's English: what the JSON API and the logs say. */
+export const englishOf = (message: Message): string => tFor("en")(message.key, interpolation(message.values));
+
+/** The Response a keyed message is thrown as: its English, key and values as JSON (the error boundary shows it in the page's language). */
+export function messageResponse(message: Message, status: number, headers: Record<string, string> = {}): Response {
+  const body = { message: englishOf(message), key: message.key, values: interpolation(message.values) };
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+}
+
+/**
+ * A keyed message as plain text in the request's language (app/i18n/language.ts: cookie, else
+ * Accept-Language): the production server's own answers, which no page frames and a browser shows as is.
+ */
+export function localText(request: Request, message: Message, status: number, headers: Record<string, string> = {}): Response {
+  const language = resolveLanguage(request.headers.get("cookie"), request.headers.get("accept-language"));
+  return new Response(tFor(language)(message.key, interpolation(message.values)), {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "content-language": language, ...headers },
+  });
 }
 
 /** The text of a thrown Response: a keyed message's English, or the plain body. */

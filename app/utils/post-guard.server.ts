@@ -12,8 +12,9 @@
  *    client's first request: "command" and "signin" 10 per minute, "default" (other POSTs) 100,
  *    "lookup" (GET /api/operations?sender=, /verify?proof=: each calls the bundler or the chain)
  *    240, twice what a wallet polling every 500 ms (app/wallet/track.ts) would send. Over it, 429
- *    with Retry-After (seconds): `{ message }` from guardPost/guardLookup, the message as text
- *    from enforcePost/enforceLookup (for the error boundary).
+ *    with Retry-After (seconds): `{ message }` (English) from guardPost/guardLookup, a keyed
+ *    message (app/i18n/message.ts) from enforcePost/enforceLookup, which the error boundary shows
+ *    in the page's language (the refusals' texts: app/locales/<language>/refusals.ts).
  *
  * The counters are in PostgreSQL (app.rate_limits, app/utils/rate-limit-counters.server.ts), so
  * every app server on one database counts one limit. When the database cannot be reached (or
@@ -28,8 +29,9 @@
  * which server/index.ts gives every request; `remix dev` gives none, so there all clients share
  * one "unknown" key.
  */
+import { message, type Message } from "../i18n/message";
 import { env } from "./env.server";
-import { json } from "./http.server";
+import { englishOf, json, messageResponse } from "./http.server";
 import { memoryCounters, postgresCounters, type RateLimitCounters } from "./rate-limit-counters.server";
 
 export type Bucket = "command" | "signin" | "default" | "lookup";
@@ -43,8 +45,6 @@ export const RATE_LIMITS: Record<Bucket, RateLimit> = {
   default: { limit: 100, windowMs: 60_000 },
   lookup: { limit: 240, windowMs: 60_000 },
 };
-
-const BUCKET_TEXT: Record<Bucket, string> = { command: "commands", signin: "sign-ins", default: "requests", lookup: "lookups" };
 
 export type GuardOptions<B extends Bucket = Bucket> = {
   bucket: B;
@@ -66,8 +66,15 @@ export type GuardSettings = {
   maxKeys?: number;
 };
 
-/** Why a request is refused: 403 cross-site, 429 over the limit (Retry-After seconds). */
-export type Refusal = { status: 403 | 429; message: string; retryAfter?: number };
+/** Why a request is refused: 403 cross-site, 429 over the limit (Retry-After seconds); `message` is `text`'s English. */
+export type Refusal = { status: 403 | 429; message: string; text: Message; retryAfter?: number };
+
+const refusal = (status: Refusal["status"], text: Message, retryAfter?: number): Refusal => ({
+  status,
+  message: englishOf(text),
+  text,
+  ...(retryAfter === undefined ? {} : { retryAfter }),
+});
 
 export type Guard = {
   /** The cross-site check, then the rate limit. */
@@ -115,13 +122,13 @@ export function createGuard(settings: GuardSettings | (() => GuardSettings) = {}
     const hit = await count(bucket, client, rule, current);
     if (hit.count <= rule.limit) return undefined;
     const retryAfter = Math.max(1, Math.ceil((hit.resetAt - hit.now) / 1000));
-    return { status: 429, message: `Too many ${BUCKET_TEXT[bucket]}: at most ${rule.limit} per minute. Try again in ${retryAfter} s.`, retryAfter };
+    return refusal(429, message(`refusals.tooMany.${bucket}`, { limit: rule.limit, count: retryAfter }), retryAfter);
   }
 
   return {
     async post(request, options) {
-      const crossSite = crossSiteRefusal(request, read().appOrigin);
-      return crossSite ? { status: 403, message: crossSite } : limit(request, options);
+      const crossSite = crossSiteText(request, read().appOrigin);
+      return crossSite ? refusal(403, crossSite) : limit(request, options);
     },
     limit,
     async reset() {
@@ -131,16 +138,22 @@ export function createGuard(settings: GuardSettings | (() => GuardSettings) = {}
   };
 }
 
-/** Why the request is cross-site, or undefined when it is not. */
-export function crossSiteRefusal(request: Request, appOrigin?: string): string | undefined {
+/** Why the request is cross-site (a keyed message), or undefined when it is not. */
+export function crossSiteText(request: Request, appOrigin?: string): Message | undefined {
   const site = request.headers.get("sec-fetch-site");
   if (site !== null) {
-    return site === "same-origin" || site === "none" ? undefined : `Cross-site requests are not allowed here (Sec-Fetch-Site: ${site.slice(0, 40)})`;
+    return site === "same-origin" || site === "none" ? undefined : message("refusals.crossSite.fetchSite", { site: site.slice(0, 40) });
   }
   const origin = request.headers.get("origin");
   if (origin === null) return undefined;
   const expected = appOrigin ?? new URL(request.url).origin;
-  return origin === expected ? undefined : `Cross-site requests are not allowed here (Origin: ${origin.slice(0, 100)})`;
+  return origin === expected ? undefined : message("refusals.crossSite.origin", { origin: origin.slice(0, 100) });
+}
+
+/** Why the request is cross-site in English (the JSON API's `message`), or undefined when it is not. */
+export function crossSiteRefusal(request: Request, appOrigin?: string): string | undefined {
+  const text = crossSiteText(request, appOrigin);
+  return text && englishOf(text);
 }
 
 /** The client's address for rate limits (see the module comment). */
@@ -167,24 +180,23 @@ function guard(): Guard {
   }));
 }
 
-const asJson = (refusal: Refusal | undefined) =>
-  refusal && json(refusal.status, { message: refusal.message }, refusal.retryAfter ? { "retry-after": String(refusal.retryAfter) } : {});
+const retryHeaders = (refusal: Refusal): Record<string, string> => (refusal.retryAfter ? { "retry-after": String(refusal.retryAfter) } : {});
 
-const asText = (refusal: Refusal) =>
-  new Response(refusal.message, {
-    status: refusal.status,
-    headers: { "content-type": "text/plain; charset=utf-8", ...(refusal.retryAfter ? { "retry-after": String(refusal.retryAfter) } : {}) },
-  });
+/** The JSON API's refusal: its English `message` only. */
+const asJson = (refusal: Refusal | undefined) => refusal && json(refusal.status, { message: refusal.message }, retryHeaders(refusal));
+
+/** A page's refusal, thrown to the error boundary: keyed, so it shows in the page's language. */
+const asThrown = (refusal: Refusal) => messageResponse(refusal.text, refusal.status, retryHeaders(refusal));
 
 /** A POST's guard: the JSON refusal (403 or 429), or undefined to go on. */
 export async function guardPost(request: Request, options: GuardOptions<PostBucket>): Promise<Response | undefined> {
   return asJson(await guard().post(request, options));
 }
 
-/** Like {@link guardPost}, but throws the refusal as text (for UI routes' actions: it reaches the error boundary). */
+/** Like {@link guardPost}, but throws the refusal as a keyed message (for UI routes' actions: it reaches the error boundary). */
 export async function enforcePost(request: Request, options: GuardOptions<PostBucket>): Promise<void> {
   const refusal = await guard().post(request, options);
-  if (refusal) throw asText(refusal);
+  if (refusal) throw asThrown(refusal);
 }
 
 /** A GET that calls upstream: the JSON 429 over the "lookup" limit, or undefined to go on. */
@@ -192,10 +204,10 @@ export async function guardLookup(request: Request, { context }: { context?: unk
   return asJson(await guard().limit(request, { bucket: "lookup", context }));
 }
 
-/** Like {@link guardLookup}, but throws the 429 as text (page loaders: it reaches the error boundary). */
+/** Like {@link guardLookup}, but throws the 429 as a keyed message (page loaders: it reaches the error boundary). */
 export async function enforceLookup(request: Request, { context }: { context?: unknown }): Promise<void> {
   const refusal = await guard().limit(request, { bucket: "lookup", context });
-  if (refusal) throw asText(refusal);
+  if (refusal) throw asThrown(refusal);
 }
 
 /** Forgets the app guard's counters, in memory and in the database (tests). */

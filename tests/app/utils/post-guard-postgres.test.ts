@@ -68,7 +68,7 @@ it("starts a window again once it has ended, and purges ended windows", async ()
   const guard = guards.createGuard({ database: true, trustProxy: 1, now: () => now });
   for (let i = 0; i < 10; i++) expect(await guard.post(request("4.4.4.4"), { bucket: "command" })).toBeUndefined();
   now += 20_000;
-  expect(await guard.post(request("4.4.4.4"), { bucket: "command" })).toEqual({
+  expect(await guard.post(request("4.4.4.4"), { bucket: "command" })).toMatchObject({
     status: 429,
     message: "Too many commands: at most 10 per minute. Try again in 40 s.",
     retryAfter: 40,
@@ -104,17 +104,18 @@ it("counts in memory, with a warning, while the database is cut off; in the data
   expect(await row("command", "6.6.6.6")).toEqual({ count: 1 });
 });
 
-it("the app's guard counts in the database with DATABASE_URL: JSON 429 with Retry-After, text for pages; resetPostGuard forgets", async () => {
+it("the app's guard counts in the database with DATABASE_URL: JSON 429 with Retry-After, a keyed message for pages; resetPostGuard forgets", async () => {
   const post = () => guards.guardPost(request("7.7.7.7"), { bucket: "command" });
   for (let i = 0; i < 10; i++) expect(await post()).toBeUndefined();
   const refused = (await post())!;
   expect([refused.status, refused.headers.get("content-type"), refused.headers.get("retry-after")]).toEqual([429, "application/json; charset=utf-8", "60"]);
   expect(await row("command", "7.7.7.7")).toEqual({ count: 11 });
   const thrown = await guards.enforcePost(request("7.7.7.7"), { bucket: "command" }).catch((error: unknown) => error as Response);
-  expect([thrown?.status, thrown?.headers.get("content-type"), await thrown?.text()]).toEqual([
+  expect([thrown?.status, thrown?.headers.get("content-type"), thrown?.headers.get("retry-after"), await thrown?.json()]).toEqual([
     429,
-    "text/plain; charset=utf-8",
-    expect.stringMatching(/^Too many commands: at most 10 per minute/),
+    "application/json; charset=utf-8",
+    expect.stringMatching(/^(59|60)$/),
+    { message: expect.stringMatching(/^Too many commands: at most 10 per minute/), key: "refusals.tooMany.command", values: { limit: 10, count: expect.any(Number) } },
   ]);
   await guards.resetPostGuard();
   expect(await row("command", "7.7.7.7")).toBeUndefined();

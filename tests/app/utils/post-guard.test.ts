@@ -32,7 +32,11 @@ describe("cross-site requests", () => {
   const check = (headers: Record<string, string>, url?: string) => guard.post(request(headers, url), { bucket: "default" });
 
   it.each(["cross-site", "same-site"])("refuses Sec-Fetch-Site: %s with 403", async (site) => {
-    expect(await check({ "sec-fetch-site": site })).toEqual({ status: 403, message: `Cross-site requests are not allowed here (Sec-Fetch-Site: ${site})` });
+    expect(await check({ "sec-fetch-site": site })).toEqual({
+      status: 403,
+      message: `Cross-site requests are not allowed here (Sec-Fetch-Site: ${site})`,
+      text: { key: "refusals.crossSite.fetchSite", values: { site } },
+    });
   });
 
   it.each(["same-origin", "none"])("lets Sec-Fetch-Site: %s through", async (site) => {
@@ -45,7 +49,7 @@ describe("cross-site requests", () => {
   });
 
   it("refuses a foreign Origin without Sec-Fetch-Site", async () => {
-    expect(await check({ origin: "https://evil.test" })).toEqual({ status: 403, message: "Cross-site requests are not allowed here (Origin: https://evil.test)" });
+    expect(await check({ origin: "https://evil.test" })).toMatchObject({ status: 403, message: "Cross-site requests are not allowed here (Origin: https://evil.test)" });
     for (const origin of ["null", "http://party.test", "https://party.test:8443"]) expect((await check({ origin }))?.status).toBe(403);
   });
 
@@ -108,7 +112,12 @@ describe("rate limits in memory", () => {
   it("allows 10 commands a minute per client address, then 429 with Retry-After", async () => {
     for (let i = 0; i < 10; i++) expect(await from("1.1.1.1", "command")).toBeUndefined();
     now += 20_000;
-    expect(await from("1.1.1.1", "command")).toEqual({ status: 429, message: "Too many commands: at most 10 per minute. Try again in 40 s.", retryAfter: 40 });
+    expect(await from("1.1.1.1", "command")).toEqual({
+      status: 429,
+      message: "Too many commands: at most 10 per minute. Try again in 40 s.",
+      text: { key: "refusals.tooMany.command", values: { limit: 10, count: 40 } },
+      retryAfter: 40,
+    });
     // Another client address is counted on its own; so are other buckets of the same address.
     expect(await from("2.2.2.2", "command")).toBeUndefined();
     for (const bucket of ["signin", "default", "lookup"] as const) expect(await from("1.1.1.1", bucket)).toBeUndefined();

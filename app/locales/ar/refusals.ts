@@ -1,0 +1,53 @@
+/** What the server says when it refuses or cannot answer a request a page made: limits, outages, proofs it cannot read. */
+export default {
+  refusals: {
+    tooMany: {
+      command: "أوامر كثيرة جدًا: الحد الأقصى {{limit, number}} في الدقيقة. $t(refusals.retryIn)",
+      signin: "محاولات تسجيل دخول كثيرة جدًا: الحد الأقصى {{limit, number}} في الدقيقة. $t(refusals.retryIn)",
+      default: "طلبات كثيرة جدًا: الحد الأقصى {{limit, number}} في الدقيقة. $t(refusals.retryIn)",
+      lookup: "استعلامات كثيرة جدًا: الحد الأقصى {{limit, number}} في الدقيقة. $t(refusals.retryIn)",
+    },
+    retryIn_zero: "حاول مرة أخرى الآن.",
+    retryIn_one: "حاول مرة أخرى بعد ثانية واحدة.",
+    retryIn_two: "حاول مرة أخرى بعد ثانيتين.",
+    retryIn_few: "حاول مرة أخرى بعد {{count, number}} ثوانٍ.",
+    retryIn_many: "حاول مرة أخرى بعد {{count, number}} ثانية.",
+    retryIn_other: "حاول مرة أخرى بعد {{count, number}} ثانية.",
+    crossSite: {
+      fetchSite: "الطلبات القادمة من مواقع أخرى غير مسموح بها هنا (Sec-Fetch-Site: {{site}})",
+      origin: "الطلبات القادمة من مواقع أخرى غير مسموح بها هنا (Origin: {{origin}})",
+    },
+    server: {
+      busy: "طُلبت صفحات كثيرة جدًا دفعة واحدة من هذا العنوان: حاول مرة أخرى بعد بضع ثوانٍ.",
+      failed: "خطأ داخلي في الخادم",
+    },
+    proof: {
+      empty: "الإثبات فارغ",
+      tooLong: "الإثبات أطول من {{max, number}} حرف",
+      prefix: "يجب أن يبدأ الإثبات بنوعه ونقطة: «pm1.» (إثبات عضوية) أو «sv1.» (توثيق حساب على وسائل التواصل)",
+      unknownKind: "نوع إثبات غير معروف «{{prefix}}»: الأنواع المعروفة pm1 (إثبات عضوية) وsv1 (توثيق حساب على وسائل التواصل)",
+      notBase64: "ما بعد البادئة في الإثبات ليس base64url ‏(A–Z وa–z و0–9 و- و_)",
+      inflatesTooLarge: "يتجاوز الإثبات بعد فك ضغطه {{max, number}} بايت",
+      notDeflate: "تعذّر فك ضغط الإثبات (ليس بيانات deflate-raw، أو قُطع أو عُدّل)",
+      notJson: "فُكّ ضغط الإثبات، لكنه ليس JSON",
+      badFields: "حقول الإثبات غير صالحة: $t(refusals.proofField.{{check}})",
+      chainUnavailable: "لا يمكن الوصول إلى سلسلة الكتل الآن، لذا تعذّر التحقق من التوقيع. حاول مرة أخرى بعد بضع ثوانٍ.",
+      standingUnavailable: "التوقيع صحيح، لكن تعذّرت قراءة بيانات العضو. $t(errors.status.503)",
+    },
+    proofField: {
+      object: "يجب أن يكون JSON كائنًا",
+      unexpected: "حقل غير متوقع «{{name}}»",
+      missing: "الحقل {{name}} مفقود",
+      address: "يجب أن يكون {{name}} عنوانًا (‎0x و40 رقمًا ست عشريًا)",
+      signatureHex: "يجب أن يكون signature ‏‎0x متبوعًا ببايتات ست عشرية",
+      signatureSize: "يجب أن يكون طول signature من 64 إلى {{max, number}} بايت، والمُرسَل: {{got, number}}",
+      signedAt: "يجب أن يكون signedAt عددًا صحيحًا من الثواني من 0 إلى {{max}}",
+      service: "يجب أن تكون service إحدى: {{services}}",
+      displayNameRequired: "الحقل displayName مطلوب",
+      displayNameLong: "لا يزيد displayName على {{max, number}} حرف",
+      displayNameLine: "يجب أن يكون displayName سطرًا واحدًا بلا محارف تحكم",
+      displayNameSpaces: "يجب ألا يبدأ displayName بمسافة أو ينتهي بها",
+      chapterId: "يجب أن يكون chapterId عددًا صحيحًا من 1 إلى 2^128-1",
+    },
+  },
+};
