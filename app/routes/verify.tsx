@@ -8,7 +8,6 @@
  */
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import type { TFunction } from "i18next";
 import { Trans } from "react-i18next";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
@@ -28,6 +27,7 @@ import { PARTY_DOMAIN } from "../utils/party-domain";
 import { ProofChecks } from "../components/proof-checks";
 import { Time } from "../components/time";
 import { pageMeta } from "../i18n/meta";
+import { interpolation } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { enforceLookup } from "../utils/post-guard.server";
 import type { Proof } from "../utils/proofs/proof";
@@ -72,33 +72,6 @@ const FAILURE_KEYS: Record<ProofFailure, string> = {
   unavailable: "verify.failure.unavailable",
 };
 
-type Failure = Extract<ProofVerification, { ok: false }>;
-
-/**
- * Why a proof does not hold, in the page's language where the reason says it all; the decoder's
- * and the outage's own words (which field, which service) as the server gave them.
- */
-function failureText(result: Failure, t: TFunction): string {
-  const signer = result.signer ?? "";
-  const iso = (seconds: number) => new Date(seconds * 1000).toISOString().replace(".000Z", "Z");
-  switch (result.reason) {
-    case "signature-invalid":
-      return t(result.proof?.kind === "social" ? "verify.reason.signatureMessage" : "verify.reason.signatureProof", { signer });
-    case "future":
-      return result.proof?.kind === "membership" ? t("verify.reason.future", { time: iso(result.proof.signedAt) }) : result.message;
-    case "expired":
-      return result.proof?.kind === "membership"
-        ? t("verify.reason.expired", { time: iso(result.proof.signedAt), count: MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400 })
-        : result.message;
-    case "not-member":
-      return t("verify.reason.notMember", { signer });
-    case "not-in-chapter":
-      return t("verify.reason.notInChapter", { signer, chapterId: result.proof?.kind === "social" ? result.proof.chapterId : "" });
-    default:
-      return result.message;
-  }
-}
-
 export default function Verify() {
   const { input, result, services, checks } = useLoaderData<typeof loader>();
   const { t } = useI18n();
@@ -128,7 +101,8 @@ export default function Verify() {
         ) : (
           <section className="card proof-result" data-outcome="invalid" data-reason={result.reason}>
             <h2>{t("verify.invalid", { title: t(FAILURE_KEYS[result.reason]) })}</h2>
-            <p className="failure-reason">{failureText(result, t)}</p>
+            {/* Why, as the server said it (a keyed message), in the page's language. */}
+            <p className="failure-reason">{t(result.text.key, interpolation(result.text.values))}</p>
             {result.proof && result.signer && (
               <ProofFacts proof={result.proof} signer={result.signer} signedMessage={result.signedMessage ?? null} services={services} />
             )}

@@ -6,7 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { getAddress, isErc6492Signature, type Address, type Hex, type PublicClient } from "viem";
+import { message, type Message } from "../i18n/message";
 import { partyAddress } from "../utils/env.server";
+import { englishOf } from "../utils/http.server";
 import { chainClient } from "./chain.server";
 import { decodeProof, type ProofDecodeFailure } from "../utils/proofs/codec";
 import { MEMBERSHIP_PROOF_MAX_AGE_SECONDS, PROOF_MAX_FUTURE_SECONDS, type Proof } from "../utils/proofs/proof";
@@ -56,7 +58,10 @@ export type ProofVerification =
   | {
       ok: false;
       reason: ProofFailure;
+      /** Why, in English. */
       message: string;
+      /** Why, as a keyed message: /verify shows it in the page's language. */
+      text: Message;
       /** The decoded proof, when it decoded. */
       proof?: Proof;
       signer?: Address;
@@ -75,8 +80,9 @@ export type VerifyProofOptions = {
   verifyingContract?: Address;
 };
 
-const UNAVAILABLE_CHAIN = "The chain is not reachable right now, so the signature could not be checked. Try again in a few seconds.";
-
+/** A failure that says why as `text`, and in English as its `message` unless given one. */
+const failure = <T extends object>(reason: ProofFailure, text: Message, rest: T, english = englishOf(text)) =>
+  ({ ok: false as const, reason, message: english, text, ...rest });
 
 export async function verifyProof(encoded: string, options: VerifyProofOptions = {}): Promise<ProofVerification> {
   const decoded = await decodeProof(encoded);
@@ -105,30 +111,19 @@ export async function verifyProof(encoded: string, options: VerifyProofOptions =
     if (!valid) await client.getChainId();
     else method = await signatureMethod(client, signer, proof.signature);
   } catch {
-    return { ok: false, reason: "unavailable", message: UNAVAILABLE_CHAIN, ...base };
+    return failure("unavailable", message("refusals.proof.chainUnavailable"), base);
   }
   if (!valid) {
-    return {
-      ok: false,
-      reason: "signature-invalid",
-      message: `The signature does not match: ${signer} did not sign ${proof.kind === "membership" ? "this membership proof" : "this message"} (or it was altered).`,
-      ...base,
-    };
+    return failure("signature-invalid", message(proof.kind === "social" ? "verify.reason.signatureMessage" : "verify.reason.signatureProof", { signer }), base);
   }
 
   const checked = { ...base, method: method! };
 
   if (proof.kind === "membership") {
-    if (proof.signedAt > nowSeconds + PROOF_MAX_FUTURE_SECONDS) {
-      return { ok: false, reason: "future", message: `The proof is signed at ${isoTime(proof.signedAt)}, which is in the future.`, ...checked };
-    }
+    const time = isoTime(proof.signedAt);
+    if (proof.signedAt > nowSeconds + PROOF_MAX_FUTURE_SECONDS) return failure("future", message("verify.reason.future", { time }), checked);
     if (nowSeconds - proof.signedAt > MEMBERSHIP_PROOF_MAX_AGE_SECONDS) {
-      return {
-        ok: false,
-        reason: "expired",
-        message: `The proof is signed at ${isoTime(proof.signedAt)}: membership proofs are accepted for ${MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400} days.`,
-        ...checked,
-      };
+      return failure("expired", message("verify.reason.expired", { time, count: MEMBERSHIP_PROOF_MAX_AGE_SECONDS / 86_400 }), checked);
     }
   }
 
@@ -138,15 +133,17 @@ export async function verifyProof(encoded: string, options: VerifyProofOptions =
   } catch (error) {
     if (error instanceof Response) {
       const reason = await error.text().catch(() => "");
-      return { ok: false, reason: "unavailable", message: `The signature is valid, but the member data could not be read. ${reason}`.trim(), ...checked };
+      // The English keeps the database's own words; other languages say what the error page says of a 503.
+      const english = `The signature is valid, but the member data could not be read. ${reason}`.trim();
+      return failure("unavailable", message("refusals.proof.standingUnavailable"), checked, english);
     }
     throw error;
   }
   if (!standing.isMember) {
-    return { ok: false, reason: "not-member", message: `${signer} is not a member of the party or of any chapter.`, ...checked, standing };
+    return failure("not-member", message("verify.reason.notMember", { signer }), { ...checked, standing });
   }
   if (proof.kind === "social" && !(standing.status === "member" && standing.chapterId === proof.chapterId)) {
-    return { ok: false, reason: "not-in-chapter", message: `${signer} is not a member of chapter ${proof.chapterId}.`, ...checked, standing };
+    return failure("not-in-chapter", message("verify.reason.notInChapter", { signer, chapterId: proof.chapterId }), { ...checked, standing });
   }
   return { ok: true, ...checked, standing };
 }

@@ -6,6 +6,7 @@
  *   pm1 JSON: { "signer": "0x…", "signedAt": 1717000000, "signature": "0x…" }
  *   sv1 JSON: { "service": "youtube", "displayName": "…", "chapterId": "1", "account": "0x…", "signature": "0x…" }
  */
+import { message as keyed, type Message, type MessageValues } from "../../i18n/message";
 import { readStreamLimited } from "../read-limited";
 import { proofFromFields } from "./fields";
 import type { Proof, ProofKind } from "./proof";
@@ -18,7 +19,8 @@ export const MAX_PROOF_JSON_BYTES = 16384;
 
 /** Why a proof string does not decode. Verification adds its own reasons (see proofs.server). */
 export type ProofDecodeFailure = "malformed" | "unknown-kind" | "decompression" | "bad-json" | "bad-fields";
-export type DecodeProofResult = { ok: true; proof: Proof } | { ok: false; reason: ProofDecodeFailure; message: string };
+/** A failure says why in English (`message`) and as a keyed message (`text`, `refusals.proof.*`) for a page in another language. */
+export type DecodeProofResult = { ok: true; proof: Proof } | { ok: false; reason: ProofDecodeFailure; message: string; text: Message };
 
 /** The JSON of a proof, addresses and signature in lower case (one encoding per proof). */
 function payloadOf(proof: Proof): Record<string, unknown> {
@@ -36,38 +38,49 @@ export async function encodeProof(proof: Proof): Promise<string> {
 
 /** Decodes a proof string (surrounding or embedded whitespace is ignored), or says exactly why not. */
 export async function decodeProof(input: string): Promise<DecodeProofResult> {
-  const fail = (reason: ProofDecodeFailure, message: string): DecodeProofResult => ({ ok: false, reason, message });
-  if (input.length > MAX_ENCODED_PROOF_LENGTH * 2) return fail("malformed", `The proof is longer than ${MAX_ENCODED_PROOF_LENGTH} characters`);
+  const fail = (reason: ProofDecodeFailure, message: string, key: string, values?: MessageValues): DecodeProofResult => ({
+    ok: false,
+    reason,
+    message,
+    text: keyed(`refusals.proof.${key}`, values),
+  });
+  const tooLong = () => fail("malformed", `The proof is longer than ${MAX_ENCODED_PROOF_LENGTH} characters`, "tooLong", { max: MAX_ENCODED_PROOF_LENGTH });
+  if (input.length > MAX_ENCODED_PROOF_LENGTH * 2) return tooLong();
   const encoded = input.replace(/\s+/g, "");
-  if (encoded === "") return fail("malformed", "The proof is empty");
-  if (encoded.length > MAX_ENCODED_PROOF_LENGTH) return fail("malformed", `The proof is longer than ${MAX_ENCODED_PROOF_LENGTH} characters`);
+  if (encoded === "") return fail("malformed", "The proof is empty", "empty");
+  if (encoded.length > MAX_ENCODED_PROOF_LENGTH) return tooLong();
   const dot = encoded.indexOf(".");
   const prefix = dot < 0 ? "" : encoded.slice(0, dot);
   if (!/^[a-z]{1,8}[0-9]{1,4}$/.test(prefix)) {
-    return fail("malformed", 'The proof must start with its kind and a dot: "pm1." (membership proof) or "sv1." (social account verification)');
+    return fail("malformed", 'The proof must start with its kind and a dot: "pm1." (membership proof) or "sv1." (social account verification)', "prefix");
   }
   const kind = (Object.keys(PROOF_PREFIXES) as ProofKind[]).find((k) => PROOF_PREFIXES[k] === prefix);
-  if (!kind) return fail("unknown-kind", `Unknown kind of proof "${prefix}": known are pm1 (membership proof) and sv1 (social account verification)`);
+  if (!kind) {
+    const message = `Unknown kind of proof "${prefix}": known are pm1 (membership proof) and sv1 (social account verification)`;
+    return fail("unknown-kind", message, "unknownKind", { prefix });
+  }
   const body = encoded.slice(dot + 1);
   const bytes = fromBase64Url(body);
-  if (!bytes) return fail("malformed", "The proof after the prefix is not base64url (A–Z, a–z, 0–9, - and _)");
+  if (!bytes) return fail("malformed", "The proof after the prefix is not base64url (A–Z, a–z, 0–9, - and _)", "notBase64");
 
   let json: string;
   try {
     const inflated = await inflateLimited(bytes, MAX_PROOF_JSON_BYTES);
-    if (inflated === undefined) return fail("decompression", `The proof decompresses to more than ${MAX_PROOF_JSON_BYTES} bytes`);
+    if (inflated === undefined) {
+      return fail("decompression", `The proof decompresses to more than ${MAX_PROOF_JSON_BYTES} bytes`, "inflatesTooLarge", { max: MAX_PROOF_JSON_BYTES });
+    }
     json = new TextDecoder("utf-8", { fatal: true }).decode(inflated);
   } catch {
-    return fail("decompression", "The proof does not decompress (it is not deflate-raw data, or it was cut off or altered)");
+    return fail("decompression", "The proof does not decompress (it is not deflate-raw data, or it was cut off or altered)", "notDeflate");
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
   } catch {
-    return fail("bad-json", "The proof decompresses, but not to JSON");
+    return fail("bad-json", "The proof decompresses, but not to JSON", "notJson");
   }
   const checked = proofFromFields(kind, parsed);
-  if (!checked.ok) return fail("bad-fields", `The proof's fields are not valid: ${checked.message}`);
+  if (!checked.ok) return fail("bad-fields", `The proof's fields are not valid: ${checked.message}`, "badFields", { ...checked.values, check: checked.check });
   return { ok: true, proof: checked.value };
 }
 
