@@ -26,7 +26,8 @@ import { telegramLoginMethod } from "../app/services/telegram.server";
 import { env } from "../app/utils/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
 import { RETURN_PARAMS } from "../app/wallet/return-params";
-import { json } from "../app/utils/http.server";
+import { message } from "../app/i18n/message";
+import { json, localText } from "../app/utils/http.server";
 import { clientAddress, crossSiteRefusal } from "../app/utils/post-guard.server";
 import { PageCache } from "./page-cache";
 import { followReadModel } from "./read-model-changes";
@@ -116,15 +117,13 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
       return await cache.fill(request, key, (r) => gate.run(client, () => render(r)));
     } catch (error) {
       if (!(error instanceof RenderQueueFull)) throw error;
-      return new Response(`${error.message}: try again in a few seconds.`, {
-        status: 503,
-        headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "5", "cache-control": "no-store" },
-      });
+      // Plain text in the request's language, as a browser shows it.
+      return localText(request, message("refusals.server.busy"), 503, { "retry-after": "5", "cache-control": "no-store" });
     }
   });
-  app.onError((error) => {
+  app.onError((error, c) => {
     console.error(error);
-    return new Response("Internal Server Error", { status: 500, headers: { "content-type": "text/plain" } });
+    return localText(c.req.raw, message("refusals.server.failed"), 500);
   });
 
   // Remix's single fetch needs the platform's own Request and Response, not the adapter's.
