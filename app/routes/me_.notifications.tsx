@@ -8,7 +8,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { chooseNotifications } from "../models/notifications.server";
 import { findSession } from "../models/sessions.server";
-import { invariantResponse } from "../utils/http.server";
+import { invariantResponse, retryAfterHeaders } from "../utils/http.server";
 import { isNotificationKind, NOTIFICATION_KINDS } from "../utils/notification-kinds";
 import { enforcePost } from "../utils/post-guard.server";
 import { readLimited } from "../utils/read-limited";
@@ -18,6 +18,8 @@ import { readSessionToken } from "../utils/session-cookie.server";
 const FORM_LIMIT = 1024;
 
 export const loader = () => redirect("/me#notifications");
+
+export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await enforcePost(request, { bucket: "default", context });

@@ -6,7 +6,7 @@
  * Checking one reads the chain, so a client gets 240 checks a minute (enforceLookup: over it, 429
  * with Retry-After, shown by the error boundary).
  */
-import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Trans } from "react-i18next";
 import { GeneralErrorBoundary } from "../components/error-boundary";
@@ -29,6 +29,7 @@ import { Time } from "../components/time";
 import { pageMeta } from "../i18n/meta";
 import { interpolation } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
+import { retryAfterHeaders } from "../utils/http.server";
 import { enforceLookup } from "../utils/post-guard.server";
 import type { Proof } from "../utils/proofs/proof";
 
@@ -38,13 +39,7 @@ export const meta = pageMeta<typeof loader>((t) => ({
   extra: [{ name: "robots", content: "noindex" }],
 }));
 
-// A thrown 429's Retry-After reaches the page's response.
-export const headers: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = errorHeaders?.get("retry-after");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = retryAfterHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const input = new URL(request.url).searchParams.get("proof") ?? "";

@@ -4,6 +4,7 @@
  * (app/i18n/message.ts) is shown in the page's language; its English text is in the body too, for
  * the JSON API (jsonErrors) and anything else that reads it as text.
  */
+import type { HeadersFunction } from "@remix-run/node";
 import { getAddress, isAddress, type Address } from "viem";
 import { tFor } from "../i18n/instance";
 import { resolveLanguage } from "../i18n/language";
@@ -24,6 +25,14 @@ export function messageResponse(message: Message, status: number, headers: Recor
   const body = { message: englishOf(message), key: message.key, values: interpolation(message.values) };
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 }
+
+/** A route's `headers` that lets a thrown 429's Retry-After (app/utils/post-guard.server.ts) reach the page's response. */
+export const retryAfterHeaders: HeadersFunction = ({ parentHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = errorHeaders?.get("retry-after");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /**
  * A keyed message as plain text in the request's language (app/i18n/language.ts: cookie, else

@@ -2,7 +2,7 @@
  * The refusals' texts (app/locales/<language>/refusals.ts): the request guard's, the production
  * server's and /verify's reasons say in English exactly what the service says (its `message`), and
  * in German and Arabic their own words around the same values, the numbers in plural forms.
- * Through the server and the pages: tests/server/refusals.test.ts, tests/app/routes/verify-languages.test.ts.
+ * Through the server and the pages: tests/server/refusals.test.ts.
  */
 import { deflateRawSync } from "node:zlib";
 import { tFor } from "../../../app/i18n/instance";
