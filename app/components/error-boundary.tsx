@@ -2,8 +2,8 @@
  * The one error boundary every route uses: a thrown Response shows its status and message
  * (400: what is wrong with the request, 404: not found, 503: the database or indexer is not
  * available); anything else shows a generic message, never a stack trace. A keyed message
- * (app/i18n/message.ts) shows in the page's language; a plain one (the database gateway's 503,
- * the rate limit's 429) as it came in English, and as its status's sentence in other languages.
+ * (app/i18n/message.ts) shows in the page's language (the rate limit's 429 is one); a plain one
+ * (the database gateway's 503) as it came in English, and as its status's sentence in other languages.
  */
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import type { TFunction } from "i18next";
