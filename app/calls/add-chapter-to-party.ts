@@ -8,15 +8,13 @@ import { z } from "zod";
 import { partyAbi } from "../../abis/party";
 import { addresses, coordinate, list, MAX_BATCH } from "./fields";
 import { location } from "./location";
+import { guard, isPlainObject, problem } from "./issue";
 import { defineOperation } from "./operation";
 import { partyCall, type Call } from "./types";
 
-const chapter = z.object(
-  { applicants: addresses, location, x: coordinate, y: coordinate },
-  { invalid_type_error: "must be a chapter: { applicants, location, x, y }" },
-);
+const chapter = guard(isPlainObject, () => problem("chapter")).pipe(z.object({ applicants: addresses, location, x: coordinate, y: coordinate }));
 
-export const addChapterToPartySchema = z.object({ chapters: list(chapter, "chapters", MAX_BATCH) });
+export const addChapterToPartySchema = z.object({ chapters: list(chapter, "listOfChapters", MAX_BATCH) });
 export type AddChapterToPartyArgs = z.output<typeof addChapterToPartySchema>;
 export type NewChapter = AddChapterToPartyArgs["chapters"][number];
 

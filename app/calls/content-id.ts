@@ -5,7 +5,8 @@
 import type { Hex } from "viem";
 import { z } from "zod";
 import { parseCid } from "./cid";
-import { bytes32, optionalField, uint8 } from "./fields";
+import { between, BYTES32, bytes32, optionalField, uint8 } from "./fields";
+import { problem } from "./issue";
 import type { ContentId } from "./types";
 
 const reuse = <T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>) => (v: unknown) => {
@@ -14,12 +15,12 @@ const reuse = <T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>) => (v: unknown) =
 };
 
 export const contentIdFields = {
-  cid: optionalField("must be a CID (Qm… or a CIDv1 such as bafy…) with a hash code below 256 and at most 32 digest bytes", (v) =>
+  cid: optionalField(problem("cid"), (v) =>
     typeof v === "string" ? parseCid(v) : undefined,
   ),
-  hashCode: optionalField("must be a whole number from 0 to 255", reuse(uint8)),
-  hashSize: optionalField("must be a whole number from 0 to 255", reuse(uint8)),
-  hashDigest: optionalField("must be 32 bytes: 0x followed by 64 hex digits", reuse(bytes32)),
+  hashCode: optionalField(between(0n, 255n), reuse(uint8)),
+  hashSize: optionalField(between(0n, 255n), reuse(uint8)),
+  hashDigest: optionalField(BYTES32, reuse(bytes32)),
 };
 
 type ContentIdInput = { cid?: ContentId; hashCode?: number; hashSize?: number; hashDigest?: Hex };
@@ -30,11 +31,11 @@ export function resolveContentId({ cid, ...parts }: ContentIdInput, ctx: z.Refin
   if (cid) {
     const extra = (Object.keys(parts) as (keyof typeof parts)[]).find((key) => parts[key] !== undefined);
     if (!extra) return cid;
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [extra], message: "must not be given together with cid" });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: [extra], ...problem("notWithCid") });
     return undefined;
   }
   if (hashCode !== undefined && hashSize !== undefined && hashDigest !== undefined) return { hashCode, hashSize, hashDigest };
   const missing = hashCode === undefined ? "hashCode" : hashSize === undefined ? "hashSize" : "hashDigest";
-  ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], message: "is required (or give cid)" });
+  ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], ...problem("requiredOrCid") });
   return undefined;
 }

@@ -4,6 +4,7 @@
  */
 import { stringToHex, type Hex } from "viem";
 import { field, toBytes32, utf8Length } from "./fields";
+import { problem } from "./issue";
 
 /** The bytes32 of a place name or of 0x-hex; undefined when it does not fit. */
 export function encodeLocation(location: string): Hex | undefined {
@@ -21,6 +22,6 @@ export function decodeLocation(location: Hex): string {
   return new TextDecoder().decode(bytes.subarray(0, end));
 }
 
-export const location = field("must be a place name of at most 32 bytes (UTF-8), or 0x followed by 64 hex digits", (v) =>
+export const location = field(problem("location"), (v) =>
   typeof v === "string" ? encodeLocation(v) : undefined,
 );

@@ -4,6 +4,8 @@
  */
 import type { Address } from "viem";
 import type { z } from "zod";
+import { message, type Message } from "../i18n/message";
+import { englishText, issueMessage } from "./issue";
 import type { Call, Subject } from "./types";
 
 export type OperationSpec<I> = {
@@ -12,8 +14,11 @@ export type OperationSpec<I> = {
   subject: (input: I) => Subject;
 };
 
-/** The first problem with an input: the dotted path of the field and what is wrong with it. */
-export type InputIssue = { field: string; message: string };
+/**
+ * The first problem with an input: the dotted path of the field and what is wrong with it, in
+ * English (`message`, as the JSON API answers it) and as a message for the page's language (`said`).
+ */
+export type InputIssue = { field: string; message: string; said: Message };
 
 export type Prepared = { ok: true; calls: Call[]; subject: Subject } | ({ ok: false } & InputIssue);
 
@@ -26,7 +31,7 @@ export type Operation<I> = OperationSpec<I> & {
 export function inputIssue(error: z.ZodError, prefix: string[]): InputIssue {
   const issue = error.issues[0];
   const field = [...prefix, ...issue.path].join(".");
-  return { field, message: `${field}: ${issue.message}` };
+  return { field, message: englishText(message("calls.issue", { field, problem: issue.message })), said: issueMessage(issue) };
 }
 
 export function defineOperation<I>(spec: OperationSpec<I>): Operation<I> {

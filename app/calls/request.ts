@@ -8,6 +8,7 @@ import type { Address } from "viem";
 import { z } from "zod";
 import { readLimited } from "../utils/read-limited";
 import { address } from "./fields";
+import { guard, isPlainObject, problem } from "./issue";
 import { inputIssue, type InputIssue } from "./operation";
 
 export type CallRequest = { from: Address; args: Record<string, unknown> };
@@ -20,12 +21,11 @@ export function callRequestBody(request: { from: Address; args: object }): strin
   return JSON.stringify(request, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value));
 }
 
-const envelope = z.object(
-  {
+const envelope = guard(isPlainObject, () => problem("jsonObject")).pipe(
+  z.object({
     from: address,
-    args: z.record(z.unknown(), { invalid_type_error: "must be an object" }).default({}),
-  },
-  { invalid_type_error: "must be a JSON object: { from, args }" },
+    args: guard(isPlainObject, () => problem("object")).pipe(z.record(z.unknown())).default({}),
+  }),
 );
 
 function fromForm(form: FormData): Record<string, unknown> {

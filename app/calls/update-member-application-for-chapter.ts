@@ -7,6 +7,7 @@ import { encodeFunctionData, type Address } from "viem";
 import { z } from "zod";
 import { partyAbi } from "../../abis/party";
 import { address, addresses, boolean } from "./fields";
+import { problem } from "./issue";
 import { defineOperation } from "./operation";
 import { partyCall, type Call } from "./types";
 
@@ -16,7 +17,7 @@ export const updateMemberApplicationForChapterSchema = z
   .transform(({ account, accounts, approved }, ctx) => {
     const all = accounts ?? (account ? [account] : []);
     if (all.length === 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [accounts ? "accounts" : "account"], message: accounts ? "must name at least one applicant" : "is required" });
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [accounts ? "accounts" : "account"], ...problem(accounts ? "atLeastOneApplicant" : "required") });
       return z.NEVER;
     }
     return { accounts: all, approved };

@@ -10,6 +10,7 @@ import { encodeFunctionData, getAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
 import { partyAccountAbi } from "../../abis/party-account";
 import { address, field, list } from "./fields";
+import { problem } from "./issue";
 import { defineOperation } from "./operation";
 import type { Call } from "./types";
 
@@ -17,14 +18,14 @@ import type { Call } from "./types";
 export const MAX_OWNERS = 10;
 
 /** An owner as bytes: the verifier's address (20) and the public key (64) make 84; the contract checks. */
-const owner = field("must be a passkey owner: 0x followed by an even number of hex digits (at most 256 bytes)", (v) =>
+const owner = field(problem("owner"), (v) =>
   typeof v === "string" && /^0x(?:[0-9a-fA-F]{2}){1,256}$/.test(v.trim()) ? (v.trim().toLowerCase() as Hex) : undefined,
 );
-const owners = list(owner, "passkey owners", MAX_OWNERS).default([]);
+const owners = list(owner, "listOfOwners", MAX_OWNERS).default([]);
 
 export const updateOwnersSchema = z
   .object({ account: address, add: owners, remove: owners })
-  .refine(({ add, remove }) => add.length + remove.length > 0, { message: "must add or remove at least one passkey", path: ["add"] });
+  .refine(({ add, remove }) => add.length + remove.length > 0, { ...problem("addOrRemove"), path: ["add"] });
 export type UpdateOwnersArgs = z.output<typeof updateOwnersSchema>;
 
 export function updateOwners(_party: Address, { account, add, remove }: UpdateOwnersArgs): Call {

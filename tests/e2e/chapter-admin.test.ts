@@ -56,7 +56,7 @@ it("adds two chapters in one operation: one placed by clicking the map, with a f
   // A bad coordinate typed in is named before anything is signed, and what was typed stays.
   await second.getByLabel("y", { exact: true }).fill("70000");
   await add.getByRole("button", { name: "Add 2 chapters" }).click();
-  await expect.poll(() => alertOf(page, "addChapterToParty").textContent()).toBe("chapters.1.y: must be a whole number from 0 to 65535");
+  await expect.poll(() => alertOf(page, "addChapterToParty").textContent()).toBe("New chapter 2, y: must be a whole number from 0 to 65535");
   expect(await second.getByLabel("Location").inputValue()).toBe("Lemuria");
   await admin.screens("chapter-admin-add");
   await second.getByLabel("y", { exact: true }).fill("1000");

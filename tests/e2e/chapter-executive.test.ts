@@ -43,7 +43,7 @@ it("a chapter executive of chapter 1 (granted) sees the review queue with a chec
 it("pressing Approve selected with nothing selected names the problem and sends nothing", async () => {
   const page = await cora.open("/chapters/1/applications");
   await page.getByRole("button", { name: "Approve selected" }).click();
-  await expect.poll(() => page.locator("form.decide-selected [role='alert']").textContent()).toBe("accounts: must name at least one applicant");
+  await expect.poll(() => page.locator("form.decide-selected [role='alert']").textContent()).toBe("Select at least one applicant");
   expect(await stack.query(`select 1 from app.pending_operations where sender = $1`, [coraAddress])).toHaveLength(0);
 });
 

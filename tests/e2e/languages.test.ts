@@ -133,7 +133,30 @@ it("approves in German and in Arabic: each approves the other's application from
   const me = await amal.open("/me");
   expect(await me.locator(".member-status").first().textContent()).toBe(`(${say(ar, "status.member.member")})`);
   await amal.screenshot("languages-ar-me.png");
-}, 300_000);
+}, 240_000);
+
+it("names bad input in the page's language before anything is sent: a bad line, a missing account", async () => {
+  const people: [Person, Messages, string][] = [
+    [greta, de, "Zeile 1: muss eine Adresse sein (0x, gefolgt von 40 Hexadezimalziffern)"],
+    [amal, ar, "السطر {{line}}: يجب أن يكون عنوانًا (0x متبوعًا بـ 40 رقمًا ست عشريًا)"],
+  ];
+  const pending = () => stack.query(`select 1 from app.pending_operations where sender = any($1)`, [[gretaAddress, amalAddress]]);
+  const before = (await pending()).length;
+  for (const [person, messages, badLine] of people) {
+    const page = await person.open("/party");
+    const add = page.locator("form.add-members");
+    await add.getByLabel(say(messages, "forms.addressLines")).fill("0x1234");
+    await add.getByRole("button", { name: say(messages, "forms.addToParty") }).click();
+    // The line's number as the page's language writes it (Arabic may use its own digits).
+    const one = await page.evaluate((language) => new Intl.NumberFormat(language).format(1), messages === de ? "de" : "ar");
+    await expect.poll(() => add.getByRole("alert").textContent()).toBe(badLine.replace("{{line}}", one));
+    const remove = page.locator("form.remove-from-party");
+    await remove.getByRole("button", { name: say(messages, "forms.removeFromParty") }).click();
+    const problem = `${say(messages, "forms.account")}: ${say(messages, "calls.required")}`;
+    await expect.poll(() => remove.getByRole("alert").textContent()).toBe(problem);
+  }
+  expect(await pending()).toHaveLength(before);
+}, 120_000);
 
 describe.each([
   ["de", "Asia/Tokyo"],

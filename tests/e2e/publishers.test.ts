@@ -44,7 +44,7 @@ it("the minter mints from a CID: the decoded parts before signing, the evaluatio
   await mint.getByLabel("CID").fill("QmNotACid");
   await mint.locator("[data-part='none']").waitFor();
   await mint.getByRole("button", { name: "Mint evaluation" }).click();
-  await expect.poll(() => mint.getByRole("alert").textContent()).toMatch(/^cid: must be a CID/);
+  await expect.poll(() => mint.getByRole("alert").textContent()).toMatch(/^CID: must be a CID/);
 
   await mint.getByLabel("CID").fill(CID);
   const expected = parseCid(CID)!;

@@ -3,6 +3,7 @@
  * map, with its founders), move a chapter, remove an empty one, seat or clear the central
  * committee member. Shown only to the chapter admin the read model names; the contract decides.
  */
+import type { TFunction } from "i18next";
 import { useState } from "react";
 import { zeroAddress } from "viem";
 import { useI18n } from "../../i18n/use-i18n";
@@ -38,6 +39,14 @@ const newDraft = (key: number): Draft => ({ key, position: { x: "", y: "" }, fou
 const foundersOf = (form: FormData, key: number) =>
   [...form.getAll(`founder-${key}`).map(String), ...text(form, `pasted-${key}`).split(/[\s,]+/)].map((a) => a.trim()).filter(Boolean);
 
+/** "chapters.1.location" as the form says it: "New chapter 2, Location" (a founder, x and y likewise). */
+function newChapterLabel(field: string, t: TFunction): string | undefined {
+  const [, index, name] = /^chapters\.(\d+)\.(\w+)/.exec(field) ?? [];
+  if (index === undefined || name === undefined) return undefined;
+  const part = name === "location" ? t("chapterAdmin.location") : name === "applicants" ? t("chapterAdmin.founder") : name;
+  return t("calls.inGroup", { group: t("chapterAdmin.newChapter", { number: Number(index) + 1 }), field: part });
+}
+
 /** "Add chapters": one addChapterToParty for every new chapter in the form. */
 export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
   const [drafts, setDrafts] = useState<Draft[]>([newDraft(0)]);
@@ -66,6 +75,7 @@ export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
       args={(form) => ({
         chapters: drafts.map((d) => ({ location: text(form, `location-${d.key}`), x: d.position.x, y: d.position.y, applicants: foundersOf(form, d.key) })),
       })}
+      labels={(field) => newChapterLabel(field, t)}
     >
       <div className="pick-map">
         <p className="muted">{t("chapterAdmin.mapHint")}</p>
@@ -115,6 +125,7 @@ export function MoveChapter({ chapter }: { chapter: MapChapter & { location: str
       className="move-chapter"
       submit={t("chapterAdmin.moveSubmit")}
       args={(form) => ({ chapterId: chapter.id, location: text(form, "location"), x: position.x, y: position.y })}
+      labels={{ location: t("chapterAdmin.location") }}
     >
       <div className="pick-map">
         <ChapterMap chapters={[chapter]} marks={p ? [{ ...p, label: t("chapterAdmin.newMark") }] : []} onPick={(q) => setPosition({ x: String(q.x), y: String(q.y) })} />
@@ -150,6 +161,7 @@ export function SeatCentralCommittee({ chapterId, members, current }: { chapterI
       operation="setCentralCommitteeMember"
       className="central-committee"
       args={(form) => ({ chapterId, account: form.get("seat") === "clear" ? zeroAddress : text(form, "account") })}
+      labels={{ account: t("chapterAdmin.memberToSeat") }}
     >
       {({ disabled }) => (
         <>

@@ -20,6 +20,7 @@ export function DecideSelected() {
       operation="updateMemberApplicationForChapter"
       className="decide-selected"
       args={(form) => ({ accounts: selectedApplicants(), approved: form.get("decision") === "approve" })}
+      check={() => (selectedApplicants().length > 0 ? null : t("calls.selectApplicant"))}
     >
       {({ disabled }) => (
         <>

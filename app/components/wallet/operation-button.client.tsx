@@ -13,6 +13,7 @@ import { SCORE_MAX, SCORE_MIN } from "../../calls/score";
 import { explainError, localizeSpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import type { OperationProgress } from "../../wallet/operations";
+import { checkArgs, type FieldLabels } from "./check-args";
 import { useWallet } from "./use-wallet";
 
 /** What the status line says at each step; the two with details are in progressText. */
@@ -32,22 +33,34 @@ function progressText(progress: OperationProgress, t: TFunction): string {
   return t(PROGRESS_KEYS[progress.status]);
 }
 
-type RunState = { progress: OperationProgress | null; error: string | null; running: boolean };
+/** `invalid`: the args' first problem, found in the browser before anything is sent, in the page's language. */
+type RunState = { progress: OperationProgress | null; error: string | null; invalid: string | null; running: boolean };
 
-/** Runs one operation at a time and keeps its progress; revalidates the page once it is indexed. */
-export function useOperation(operation: OperationName) {
+/**
+ * Runs one operation at a time and keeps its progress; revalidates the page once it is indexed.
+ * The args are checked first with the operation's schema (`labels` name the fields as the form does).
+ */
+export function useOperation(operation: OperationName, labels?: FieldLabels) {
   const { controller } = useWallet();
   const revalidator = useRevalidator();
-  const [state, setState] = useState<RunState>({ progress: null, error: null, running: false });
+  const { t } = useI18n();
+  const [state, setState] = useState<RunState>({ progress: null, error: null, invalid: null, running: false });
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
+  /** Whether `args` may be sent: a form's own problem (`own`, in its words) or the schema's is shown instead. */
+  function check(args: Record<string, unknown>, own: string | null = null): boolean {
+    const invalid = own ?? checkArgs(operation, args, t, labels);
+    setState((s) => ({ ...s, invalid }));
+    return invalid === null;
+  }
+
   async function run(args: Record<string, unknown>) {
-    if (!controller || state.running) return;
+    if (!controller || state.running || !check(args)) return;
     // A new press ends the previous operation's wait for "final" (it is indexed by now).
     abort.current?.abort();
     const signal = (abort.current = new AbortController()).signal;
-    setState({ progress: null, error: null, running: true });
+    setState({ progress: null, error: null, invalid: null, running: true });
     let revalidated = false;
     const onProgress = (progress: OperationProgress) => {
       if (signal.aborted) return;
@@ -73,13 +86,19 @@ export function useOperation(operation: OperationName) {
     }
   }
 
-  return { ...state, run, ready: controller !== null };
+  return { ...state, check, run, ready: controller !== null };
 }
 
-/** The operation's lifecycle, or its error: SPEC 8's text, then the plain sentence for a contract error. */
-export function Status({ state }: { state: Pick<RunState, "progress" | "error"> }) {
+/** The args' problem, or the operation's lifecycle, or its error: SPEC 8's text, then the plain sentence for a contract error. */
+export function Status({ state }: { state: Pick<RunState, "progress" | "error"> & Partial<Pick<RunState, "invalid">> }) {
   const { t } = useI18n();
   const explanation = state.error ? explainError(state.error, t) : undefined;
+  if (state.invalid)
+    return (
+      <span role="alert" data-status="invalid">
+        {state.invalid}
+      </span>
+    );
   return (
     <>
       {state.progress && !state.error ? (
@@ -118,9 +137,9 @@ export function OperationButton({ operation, args, children }: OperationButtonPr
 
 /** Recommending one of the chapter's pending applicants. */
 export function RecommendForm({ applicants }: { applicants: string[] }) {
-  const op = useOperation("recommendForChapterMembership");
-  const [account, setAccount] = useState(applicants[0] ?? "");
   const { t } = useI18n();
+  const op = useOperation("recommendForChapterMembership", { "accounts.0": t("forms.applicant") });
+  const [account, setAccount] = useState(applicants[0] ?? "");
   if (applicants.length === 0) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -148,9 +167,9 @@ export function RecommendForm({ applicants }: { applicants: string[] }) {
 
 /** A vote on an evaluation: a whole score from SCORE_MIN to SCORE_MAX. */
 export function VoteForm({ evaluationId }: { evaluationId: string }) {
-  const op = useOperation("vote");
-  const [score, setScore] = useState("0");
   const { t } = useI18n();
+  const op = useOperation("vote", { score: t("forms.yourScore") });
+  const [score, setScore] = useState("0");
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void op.run({ evaluationId, score });

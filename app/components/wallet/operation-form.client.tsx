@@ -8,17 +8,19 @@
  *   <OperationForm operation="removeMemberFromChapter" args={() => ({ account })} confirm="…" submit="Remove" />
  */
 import { useState, type FormEvent, type ReactNode } from "react";
-import { operations, type OperationName } from "../../calls";
-import { inputIssue } from "../../calls/operation";
+import type { OperationName } from "../../calls";
 import { useI18n } from "../../i18n/use-i18n";
+import type { FieldLabels } from "./check-args";
 import { Status, useOperation } from "./operation-button.client";
 
 export type OperationFormProps = {
   operation: OperationName;
   /** The args, from the form's fields and the button pressed (its name and value are in the FormData). */
   args: (form: FormData) => Record<string, unknown>;
-  /** A check of the form's own before the schema's, in the form's words (e.g. "Line 3: …"); null when fine. */
+  /** A check of the form's own before the schema's, in the form's words and the page's language (e.g. "Zeile 3: …"); null when fine. */
   check?: (form: FormData) => string | null;
+  /** The fields' labels by path, to name a field in the schema's problem ("Konto: ist erforderlich"); else its path. */
+  labels?: FieldLabels;
   /** The submit buttons' text; several for one form (Approve / Reject) with `name`/`value` set by the caller in `children`. */
   submit?: ReactNode;
   /** Shown before sending, with Confirm and Cancel: what the operation takes away. */
@@ -30,16 +32,9 @@ export type OperationFormProps = {
 
 type Pending = { args: Record<string, unknown> } | null;
 
-/** The first problem with `args` in words, with "args." left out ("accounts.2: must be an address …"). */
-export function checkArgs(operation: OperationName, args: Record<string, unknown>): string | null {
-  const parsed = operations[operation].schema.safeParse(args);
-  return parsed.success ? null : inputIssue(parsed.error, []).message;
-}
-
-export function OperationForm({ operation, args, check, submit, confirm, children, className }: OperationFormProps) {
-  const op = useOperation(operation);
+export function OperationForm({ operation, args, check, labels, submit, confirm, children, className }: OperationFormProps) {
+  const op = useOperation(operation, labels);
   const { t } = useI18n();
-  const [invalid, setInvalid] = useState<string | null>(null);
   const [asking, setAsking] = useState<Pending>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -47,9 +42,7 @@ export function OperationForm({ operation, args, check, submit, confirm, childre
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const form = new FormData(event.currentTarget, submitter instanceof HTMLElement ? submitter : null);
     const values = args(form);
-    const problem = check?.(form) ?? checkArgs(operation, values);
-    setInvalid(problem);
-    if (problem) return;
+    if (!op.check(values, check?.(form))) return;
     if (confirm) setAsking({ args: values });
     else void op.run(values);
   };
@@ -78,13 +71,7 @@ export function OperationForm({ operation, args, check, submit, confirm, childre
           </button>
         </span>
       ) : null}
-      {invalid ? (
-        <span role="alert" data-status="invalid">
-          {invalid}
-        </span>
-      ) : (
-        <Status state={op} />
-      )}
+      <Status state={op} />
     </form>
   );
 }

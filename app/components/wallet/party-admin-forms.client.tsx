@@ -17,6 +17,7 @@ export function PromotePartyExecutive() {
       operation="promotePartyExecutive"
       className="promote-party-executive"
       args={(form) => ({ account: form.get("account") })}
+      labels={{ account: t("forms.partyMember") }}
       submit={t("forms.promotePartyExecutive")}
     >
       <AccountInput name="account" label={t("forms.partyMember")} />{" "}
@@ -50,15 +51,17 @@ export function SetRoleHolder({ role, holder }: { role: HeldRole; holder: string
   const { t } = useI18n();
   const proposing = role === "partyAdmin";
   const label = t(`roles.held.${role}`);
+  const holderLabel = proposing ? t("forms.nextPartyAdmin") : t("forms.newHolder", { role: label });
   return (
     <OperationForm
       operation={SETTERS[role]}
       className="set-role-holder"
       args={(form) => ({ holder: form.get("holder") })}
+      labels={{ holder: holderLabel }}
       submit={proposing ? t("forms.propose") : t("forms.set")}
       confirm={proposing ? t("forms.confirmProposeAdmin") : t("forms.confirmSetHolder", { role: label, holder })}
     >
-      <AccountInput name="holder" label={proposing ? t("forms.nextPartyAdmin") : t("forms.newHolder", { role: label })} />{" "}
+      <AccountInput name="holder" label={holderLabel} />{" "}
     </OperationForm>
   );
 }

@@ -4,6 +4,7 @@
  * or demote a chapter's executives, picking from its members. Shown only to viewers the read model
  * says are party executives; the contract still decides (SPEC 5).
  */
+import { say } from "../../calls/issue";
 import { useI18n } from "../../i18n/use-i18n";
 import { readAddressLines } from "../../utils/address-lines";
 import { AccountInput } from "./account-input.client";
@@ -19,7 +20,7 @@ export function AddMembers() {
       operation="addMemberToParty"
       className="add-members"
       args={(form) => ({ accounts: lines(form).accounts })}
-      check={(form) => lines(form).problems.join("; ") || null}
+      check={(form) => lines(form).problems.map((problem) => say(t, problem)).join("; ") || null}
       submit={t("forms.addToParty")}
     >
       <label>
@@ -38,6 +39,7 @@ export function RemoveFromParty() {
       operation="removeMemberFromParty"
       className="remove-from-party"
       args={(form) => ({ account: form.get("account") })}
+      labels={{ account: t("forms.account") }}
       submit={t("forms.removeFromParty")}
       confirm={t("forms.confirmRemoveFromParty")}
     >
@@ -54,6 +56,7 @@ export function PromoteChapterExecutive({ chapterId, members }: { chapterId: str
       operation="promoteChapterExecutive"
       className="promote-chapter-executive"
       args={(form) => ({ account: form.get("account"), chapterId })}
+      labels={{ account: t("forms.member") }}
       submit={t("forms.promoteChapterExecutive")}
     >
       <AccountInput name="account" label={t("forms.member")} options={members} />{" "}
@@ -69,6 +72,7 @@ export function DemoteChapterExecutive({ chapterId, executives }: { chapterId: s
       operation="demoteChapterExecutive"
       className="demote-chapter-executive"
       args={(form) => ({ account: form.get("account"), chapterId })}
+      labels={{ account: t("forms.executive") }}
       submit={t("party.demote")}
       confirm={t("forms.confirmDemoteChapterExecutive", { chapterId })}
     >

@@ -53,6 +53,7 @@ export function MintEvaluation({ chapterId = "" }: { chapterId?: string }) {
       className="mint-evaluation"
       submit={t("publishers.mint")}
       args={(form) => ({ chapterId: text(form, "chapterId"), cid: cidOf(form) })}
+      labels={{ chapterId: t("chapter.id"), cid: "CID" }}
     >
       <label>
         {t("chapter.id")} <input name="chapterId" inputMode="numeric" size={6} defaultValue={chapterId} />
@@ -71,6 +72,7 @@ export function SendInfo() {
       className="send-info"
       submit={t("publishers.send")}
       args={(form) => ({ eventName: String(form.get("eventName") ?? ""), infoType: text(form, "infoType"), cid: cidOf(form) })}
+      labels={{ eventName: t("info.eventName"), infoType: t("info.infoType"), cid: "CID" }}
     >
       <label>
         {t("info.eventName")} <input name="eventName" maxLength={64} />
