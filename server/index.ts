@@ -133,6 +133,10 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     // out, then a FIN; the connection is dropped if the client keeps it open (no lingering reads).
     res.once("finish", () => {
       if (req.complete) return;
+      // Not the adapter's clean-up either (autoCleanupIncoming destroys an unread request a tick
+      // after the answer): closing the socket with the upload still arriving answers it with a
+      // reset, which can reach the client before it has read the 413, and it never sees it.
+      req.destroy = () => req;
       req.socket.end();
       setTimeout(() => req.socket.destroy(), 5_000).unref();
     });
