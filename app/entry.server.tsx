@@ -20,6 +20,22 @@ import { surrogateKey } from "./utils/page-tags";
 
 const ABORT_DELAY = 5_000;
 
+/** React's write buffer (VIEW_SIZE in react-dom/server's Node build). */
+const REACT_VIEW_BYTES = 2048;
+
+/**
+ * A chunk of the document without React 18's padding: when a character's UTF-8 bytes do not fit
+ * at the end of its 2 KB buffer, renderToPipeableStream sends the whole buffer, the 1 to 3 bytes it
+ * left empty included, as zero bytes (facebook/react#31134; React 19 sends only what it wrote).
+ * Text never holds a zero byte, so only those are cut.
+ */
+function withoutPadding(chunk: Buffer): Buffer {
+  if (chunk.length !== REACT_VIEW_BYTES || chunk[REACT_VIEW_BYTES - 1] !== 0) return chunk;
+  let end = REACT_VIEW_BYTES - 1;
+  while (end > REACT_VIEW_BYTES - 3 && chunk[end - 1] === 0) end -= 1;
+  return chunk.subarray(0, end);
+}
+
 declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The request's socket address (server/index.ts); the client for rate limits is read from it (app/utils/post-guard.server.ts). */
@@ -55,7 +71,7 @@ export default async function handleRequest(
       const chunks: Buffer[] = [];
       const body = new Writable({
         write(chunk: Buffer, _encoding, done) {
-          chunks.push(chunk);
+          chunks.push(withoutPadding(chunk));
           done();
         },
         final(done) {
