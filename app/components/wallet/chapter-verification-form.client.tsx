@@ -4,6 +4,8 @@
  * video service), then the proof as a /verify link and QR code.
  */
 import { useState, type FormEvent } from "react";
+import { say } from "../../calls/issue";
+import { message } from "../../i18n/message";
 import { useI18n } from "../../i18n/use-i18n";
 import { checkDisplayName } from "../../utils/proofs/fields";
 import { SOCIAL_SERVICES, type SocialService } from "../../utils/proofs/proof";
@@ -21,7 +23,8 @@ export default function ChapterVerificationForm({ chapterId }: { chapterId: stri
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checked = checkDisplayName(displayName.trim());
-    setInvalid(checked.ok ? null : checked.message);
+    // The check's English `message` is the JSON API's; the page says it in its language.
+    setInvalid(checked.ok ? null : say(t, message(`refusals.proofField.${checked.check}`, checked.values)));
     if (checked.ok) void signing.sign("social", { service, displayName: checked.value, chapterId });
   };
 
