@@ -88,10 +88,14 @@ export const passkeyNames = app.table(
   (t) => [primaryKey({ columns: [t.account, t.owner] })],
 );
 
-/** The notification kinds each member chose on /me; no row means the defaults (db/migrations/0010). */
+/**
+ * The notification kinds each member chose on /me (no row, or null kinds: the defaults) and the
+ * language their messages are written in (null: English) (db/migrations/0010, 0014).
+ */
 export const notificationSettings = app.table("notification_settings", {
   address: text("address").primaryKey(),
-  kinds: text("kinds").array().notNull(),
+  kinds: text("kinds").array(),
+  language: text("language"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,13 +1,17 @@
 /**
  * A member's notifications on Telegram, for /me: the kinds they chose (app.notification_settings;
- * no row means the defaults), whether Telegram refused their chat (app.telegram_links
- * .bot_blocked_at, set by the notifier's sender), and the last messages sent to them
+ * no row, or no kinds, means the defaults) and the language their messages are written in,
+ * whether Telegram refused their chat (app.telegram_links.bot_blocked_at, set by the notifier's
+ * sender), and the last messages sent to them
  * (app.notification_deliveries). Addresses are stored in lower case there, as the notifier writes
  * them; the link's address is checksummed.
  */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
+import { db } from "../../db/client.server";
 import { rows } from "../../db/query.server";
+import type { Language } from "../i18n/language";
+import type { Executor } from "./sessions.server";
 import { DEFAULT_NOTIFICATION_KINDS, NOTIFICATION_KINDS, type NotificationKind } from "../utils/notification-kinds";
 
 /** How many of the last messages /me lists. */
@@ -45,11 +49,22 @@ export async function getNotifications(address: Address): Promise<Notifications>
   };
 }
 
-/** Records the member's choice (any subset of the kinds, none included). */
-export async function chooseNotifications(address: Address, kinds: readonly NotificationKind[]): Promise<void> {
+/** Records the member's choice (any subset of the kinds, none included), and `language`, the page's, for the messages. */
+export async function chooseNotifications(address: Address, kinds: readonly NotificationKind[], language: Language): Promise<void> {
   const ordered = NOTIFICATION_KINDS.filter((kind) => kinds.includes(kind));
   // As text: the kinds are words without commas, and string_to_array('') is the empty array.
   await rows(sql`
-    insert into app.notification_settings (address, kinds) values (${address.toLowerCase()}, string_to_array(${ordered.join(",")}, ','))
-    on conflict (address) do update set kinds = excluded.kinds, updated_at = now()`);
+    insert into app.notification_settings (address, kinds, language)
+    values (${address.toLowerCase()}, string_to_array(${ordered.join(",")}, ','), ${language})
+    on conflict (address) do update set kinds = excluded.kinds, language = excluded.language, updated_at = now()`);
+}
+
+/**
+ * Records the language the member's messages are written in (linking Telegram: the page's), in
+ * `executor`'s transaction. A new row has no kinds: the member stays on the defaults, unchosen.
+ */
+export async function rememberLanguage(address: Address, language: Language, executor: Executor = db()): Promise<void> {
+  await executor.execute(sql`
+    insert into app.notification_settings (address, language) values (${address.toLowerCase()}, ${language})
+    on conflict (address) do update set language = excluded.language, updated_at = now()`);
 }

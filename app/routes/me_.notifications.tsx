@@ -1,11 +1,13 @@
 /**
  * POST /me/notifications: the Notifications form of /me (app/components/me/notifications.tsx)
- * records which kinds the signed-in member wants on Telegram, then sends them back to /me. A
+ * records which kinds the signed-in member wants on Telegram, and the page's language for their
+ * messages (the `lng` cookie, as every page: app/i18n/language.ts), then sends them back to /me. A
  * plain form post, so it works without JavaScript. Signed out: 401; the form of another account
  * (its `account` field): 403; a kind that does not exist: 400 naming the kinds. A GET goes to /me.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/error-boundary";
+import { languageOf } from "../i18n/i18n.server";
 import { chooseNotifications } from "../models/notifications.server";
 import { findSession } from "../models/sessions.server";
 import { invariantResponse, retryAfterHeaders } from "../utils/http.server";
@@ -36,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const kinds = form.getAll("kind");
   const unknown = kinds.find((kind) => !isNotificationKind(kind));
   invariantResponse(unknown === undefined, `Unknown notification kind "${unknown?.slice(0, 40)}": the kinds are ${NOTIFICATION_KINDS.join(", ")}`);
-  await chooseNotifications(session.address, kinds.filter(isNotificationKind));
+  await chooseNotifications(session.address, kinds.filter(isNotificationKind), await languageOf(request));
   return redirect("/me#notifications", 303);
 }
 

@@ -4,7 +4,9 @@
  */
 import type { Address } from "viem";
 import { db } from "../../db/client.server";
+import { resolveLanguage, type Language } from "../i18n/language";
 import { unavailableResponse } from "../../db/query.server";
+import { rememberLanguage } from "../models/notifications.server";
 import { createSession, findSession, revokeSession, type Executor } from "../models/sessions.server";
 import { track } from "../utils/analytics.server";
 import type { CommandSuccess } from "../utils/command-typed-data";
@@ -69,7 +71,9 @@ export async function handleCommand(request: Request): Promise<Response> {
         if (digest && !(await recordDigest(tx, digest, message))) {
           return { status: 409, message: "This signed command was already accepted: sign a new one" };
         }
-        const result = await run(tx, command, message.signer, { token, fresh: method === "signature" });
+        // The page's language (the browser sends its `lng` cookie): linking Telegram keeps it for the messages.
+        const language = resolveLanguage(request.headers.get("cookie"), request.headers.get("accept-language"));
+        const result = await run(tx, command, message.signer, { token, fresh: method === "signature", language });
         if (!("body" in result)) throw new Refusal(result);
         return result;
       })
@@ -95,7 +99,7 @@ async function run(
   tx: Executor,
   command: Exclude<PreparedCommand, { name: "log_out" }>,
   signer: Address,
-  { token, fresh }: { token: string | undefined; fresh: boolean },
+  { token, fresh, language }: { token: string | undefined; fresh: boolean; language: Language },
 ): Promise<Outcome> {
   const ok = (extra: Partial<CommandSuccess> = {}): CommandSuccess => ({ ok: true, command: command.name, signer, ...extra });
   switch (command.name) {
@@ -112,6 +116,7 @@ async function run(
     }
     case "register_telegram": {
       const link = await linkTelegram(signer, command.login, tx);
+      await rememberLanguage(signer, language, tx);
       return { status: 200, body: ok({ telegram: { username: link.username, visible: link.visible } }) };
     }
     case "set_telegram_visibility": {
