@@ -4,9 +4,17 @@
  * "Account not available", "Error sending command: {message} ({status})"); a page shows them
  * through `localizeSpecText`, which translates the sentence around the fixed parts and keeps the
  * contract's error name, the server's message and the status exactly as they came. Any other text
- * (an SDK's or the server's own message) is shown as it is.
+ * (an SDK's or the server's own message) is shown as it is. A failed command whose server message
+ * has a key (POST /api/command answers `{ message, key, values }`) comes as a {@link CommandAlert},
+ * and its message is said in the page's language too.
  */
 import type { TFunction } from "i18next";
+import { interpolation, type Message } from "./message";
+
+/** A failed command with the server's keyed message: SPEC 8's English `text`, the server's `english` message, its key and values, the status. */
+export type CommandAlert = { text: string; english: string; said: Message; status: number };
+/** What the wallet and the write forms show: an English text, or a failed command with its keyed message. */
+export type SpecText = string | CommandAlert;
 
 const REVERTED = /^Transaction reverted: (\w+)$/;
 const COMMAND = /^Error sending command: ([\s\S]*) \((\d{3})\)$/;
@@ -18,7 +26,13 @@ const FIXED: Record<string, string> = {
   "Nothing to send": "wallet.nothingToSend",
 };
 
-export function localizeSpecText(text: string, t: TFunction): string {
+/** A server's keyed message in the page's language; its `english` when this page's messages lack the key (a newer server). */
+export const sayServerMessage = (t: TFunction, said: Message, english: string): string =>
+  t(said.key, { ...interpolation(said.values), defaultValue: english });
+
+export function localizeSpecText(shown: SpecText, t: TFunction): string {
+  if (typeof shown !== "string") return t("wallet.commandError", { message: sayServerMessage(t, shown.said, shown.english), status: shown.status });
+  const text = shown;
   const reverted = REVERTED.exec(text);
   if (reverted) return t("wallet.reverted", { name: reverted[1] });
   const command = COMMAND.exec(text);
@@ -31,7 +45,7 @@ export function localizeSpecText(text: string, t: TFunction): string {
  * The plain sentence under a "Transaction reverted: {name}" text, so a member knows why without
  * reading Solidity (the messages' `revert.<name>`); undefined for other texts and unknown names.
  */
-export function explainError(text: string, t: TFunction): string | undefined {
-  const name = REVERTED.exec(text)?.[1];
+export function explainError(text: SpecText, t: TFunction): string | undefined {
+  const name = typeof text === "string" ? REVERTED.exec(text)?.[1] : undefined;
   return name ? t(`revert.${name}`, { defaultValue: "" }) || undefined : undefined;
 }

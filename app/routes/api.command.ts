@@ -9,7 +9,8 @@
  *
  * 200 `{ ok: true, command, signer, ... }` (`log_in`: `expiresAt` and Set-Cookie;
  *     `log_out`: a Set-Cookie that clears the cookie; Telegram commands: `telegram`)
- * Failures answer `{ message }`:
+ * Failures answer `{ message, key, values }`: `message` in English, and the key of app/locales
+ * (refusals.command, refusals.telegram …) with its values, which the wallet shows in the page's language:
  * 400 malformed body or params, signedAt outside the window, `<field> is not set`, Telegram data
  *     that does not verify or is more than 24 h old
  * 401 no session for the signer and no signature ("sign and resend"), or a signature that does
@@ -22,7 +23,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { handleCommand } from "../services/command-action.server";
 import { methodNotAllowed } from "../utils/http.server";
-import { guardPost } from "../utils/post-guard.server";
+import { guardKeyedPost } from "../utils/post-guard.server";
 
 export function loader() {
   return methodNotAllowed("POST");
@@ -30,7 +31,7 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const refused = await guardPost(request, { bucket: "command", context });
+  const refused = await guardKeyedPost(request, { bucket: "command", context });
   if (refused) return refused;
   return handleCommand(request);
 }

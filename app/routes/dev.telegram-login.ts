@@ -13,8 +13,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJsonBody } from "../services/commands.server";
 import { standInTelegramLogin } from "../services/telegram.server";
 import { env } from "../utils/env.server";
-import { json, methodNotAllowed } from "../utils/http.server";
-import { guardPost } from "../utils/post-guard.server";
+import { message } from "../i18n/message";
+import { json, methodNotAllowed, refused, refusedJson } from "../utils/http.server";
+import { guardKeyedPost } from "../utils/post-guard.server";
 
 const MAX_BODY_BYTES = 4096;
 
@@ -28,16 +29,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { PARTY_ENV, TELEGRAM_BOT_TOKEN } = env();
   if (PARTY_ENV !== "local" || !TELEGRAM_BOT_TOKEN) return notFound();
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const refused = await guardPost(request, { bucket: "default", context });
-  if (refused) return refused;
+  const refusal = await guardKeyedPost(request, { bucket: "default", context });
+  if (refusal) return refusal;
 
-  const body = await readJsonBody(request, MAX_BODY_BYTES, "{ username }");
-  if (!body.ok) return json(body.status, { message: body.message });
+  // Refusals answer `{ message, key, values }`: /me's stand-in form shows them in the page's language.
+  const body = await readJsonBody(request, MAX_BODY_BYTES, "username");
+  if (!body.ok) return refusedJson(body);
   const { value } = body;
   const username = typeof value === "object" && value !== null ? (value as { username?: unknown }).username : undefined;
-  if (typeof username !== "string") return json(400, { message: "username is not set" });
+  if (typeof username !== "string") return refusedJson(refused(400, message("refusals.telegram.notSet", { field: "username" })));
   const login = standInTelegramLogin(username, TELEGRAM_BOT_TOKEN);
-  if (!login.ok) return json(login.status, { message: login.message });
+  if (!login.ok) return refusedJson(login);
   const { id, auth_date, ...rest } = login.value;
   // As the widget hands it over: id and auth_date are numbers there.
   return json(200, { ...rest, id: Number(id), auth_date: Number(auth_date) });

@@ -10,10 +10,12 @@ import { rememberLanguage } from "../models/notifications.server";
 import { createSession, findSession, revokeSession, type Executor } from "../models/sessions.server";
 import { track } from "../utils/analytics.server";
 import type { CommandSuccess } from "../utils/command-typed-data";
-import { json } from "../utils/http.server";
+import { message as keyed } from "../i18n/message";
+import { json, refused, refusedJson, type Refused } from "../utils/http.server";
 import { clearedSessionCookie, readSessionToken, sessionCookie } from "../utils/session-cookie.server";
 import {
   commandDigest,
+  fail,
   housekeepSometimes,
   prepareCommand,
   readCommandRequest,
@@ -23,9 +25,10 @@ import {
 } from "./commands.server";
 import { linkTelegram, setTelegramVisibility, unlinkTelegram } from "./telegram.server";
 
-const failure = (status: number, message: string) => json(status, { message });
+/** A refusal's answer: `{ message, key, values }`, the English as it always was, and the key the wallet shows it in the page's language by. */
+const failure = (status: number, key: string, values?: Record<string, string>) => refusedJson(fail(status, key, values));
 
-type Outcome = { status: 200; body: CommandSuccess; cookie?: string; signedIn?: boolean } | { status: number; message: string };
+type Outcome = { status: 200; body: CommandSuccess; cookie?: string; signedIn?: boolean } | Refused;
 
 /** The whole of POST /api/command once the request passed the POST guard (app/routes/api.command.ts has the contract). */
 export async function handleCommand(request: Request): Promise<Response> {
@@ -33,11 +36,11 @@ export async function handleCommand(request: Request): Promise<Response> {
   try {
     const now = Date.now();
     const parsed = await readCommandRequest(request, now);
-    if (!parsed.ok) return failure(parsed.status, parsed.message);
+    if (!parsed.ok) return refusedJson(parsed);
     const { message, name, signature } = parsed;
 
     const prepared = prepareCommand(name, message.params, now);
-    if (!prepared.ok) return failure(prepared.status, prepared.message);
+    if (!prepared.ok) return refusedJson(prepared);
 
     const command = prepared.command;
     const token = readSessionToken(request);
@@ -54,12 +57,12 @@ export async function handleCommand(request: Request): Promise<Response> {
     let method: "session" | "signature";
     if (signature) {
       const verdict = await verifyCommandSignature(message, signature);
-      if (verdict === "unavailable") return failure(503, "The chain is not reachable right now, so the signature could not be checked. Try again in a few seconds.");
-      if (verdict === "invalid") return failure(401, `The signature does not verify for ${message.signer}`);
+      if (verdict === "unavailable") return refusedJson(refused(503, keyed("refusals.proof.chainUnavailable")));
+      if (verdict === "invalid") return failure(401, "badSignature", { signer: message.signer });
       method = "signature";
     } else {
       const session = await findSession(token);
-      if (session?.address !== message.signer) return failure(401, `Not signed in as ${message.signer}: sign the command`);
+      if (session?.address !== message.signer) return failure(401, "notSignedIn", { signer: message.signer });
       method = "session";
     }
 
@@ -69,7 +72,7 @@ export async function handleCommand(request: Request): Promise<Response> {
     const outcome = await db()
       .transaction(async (tx): Promise<Outcome> => {
         if (digest && !(await recordDigest(tx, digest, message))) {
-          return { status: 409, message: "This signed command was already accepted: sign a new one" };
+          return fail(409, "replay");
         }
         // The page's language (the browser sends its `lng` cookie): linking Telegram keeps it for the messages.
         const language = resolveLanguage(request.headers.get("cookie"), request.headers.get("accept-language"));
@@ -83,15 +86,15 @@ export async function handleCommand(request: Request): Promise<Response> {
       });
     housekeepSometimes();
 
-    if (!("body" in outcome)) return failure(outcome.status, outcome.message);
+    if (!("body" in outcome)) return refusedJson(outcome);
     track("command sent", { command: name, method }, message.signer);
     if (outcome.signedIn) track("signed in", { method }, message.signer);
     return json(200, outcome.body, outcome.cookie ? { "set-cookie": outcome.cookie } : {});
   } catch (error) {
-    if (isUniqueViolation(error)) return failure(409, "A concurrent request changed the same record: try again");
-    if (unavailableResponse(error)) return failure(503, "The database is not reachable right now. Try again in a few seconds.");
+    if (isUniqueViolation(error)) return failure(409, "concurrent");
+    if (unavailableResponse(error)) return failure(503, "databaseUnavailable");
     console.error("POST /api/command failed:", error);
-    return failure(500, "The command could not be carried out because of a server error");
+    return failure(500, "failed");
   }
 }
 
@@ -121,17 +124,17 @@ async function run(
     }
     case "set_telegram_visibility": {
       const link = await setTelegramVisibility(signer, command.visible, tx);
-      if (!link) return NOTHING_LINKED;
+      if (!link) return nothingLinked();
       return { status: 200, body: ok({ telegram: { username: link.username, visible: link.visible } }) };
     }
     case "unlink_telegram": {
-      if (!(await unlinkTelegram(signer, tx))) return NOTHING_LINKED;
+      if (!(await unlinkTelegram(signer, tx))) return nothingLinked();
       return { status: 200, body: ok() };
     }
   }
 }
 
-const NOTHING_LINKED = { status: 404, message: "No Telegram account is linked to this address: register it first" } as const;
+const nothingLinked = (): Refused => refused(404, keyed("refusals.telegram.notLinked"));
 
 /** Rolls the command's transaction back with an answer. */
 class Refusal extends Error {

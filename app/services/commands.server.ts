@@ -28,41 +28,59 @@ import { chainClient } from "./chain.server";
 import { purgeSessions, type Executor } from "../models/sessions.server";
 import { telegramDataFromParams, verifyTelegramLogin, type Checked, type TelegramLogin } from "./telegram.server";
 import { readLimited } from "../utils/read-limited";
+import { message as keyed, type MessageValues } from "../i18n/message";
+import { refused, type Refused } from "../utils/http.server";
 
 /** Larger bodies answer 413; an ERC-6492-wrapped passkey signature is about 2 KB. */
 export const MAX_COMMAND_BODY_BYTES = 64 * 1024;
 const UINT64_MAX = (1n << 64n) - 1n;
 
-export type Failure = { ok: false; status: number; message: string };
-const fail = (status: number, message: string): Failure => ({ ok: false, status, message });
+/** A refusal: its English `message` (the JSON API's) and the keyed message it is made from (app/locales/<language>/refusals.ts). */
+export type Failure = Refused;
+/** A refusal of `refusals.command`. */
+export const fail = (status: number, key: string, values?: MessageValues): Failure => refused(status, keyed(`refusals.command.${key}`, values));
+
+/**
+ * The body's problems: each message of the schema below is a key of `refusals.command` (its
+ * English "<field> must …"); zod's own type problems keep zod's words ("Expected string, received
+ * number"), and anything else says zod's message after the field.
+ */
+const PROBLEMS = new Set(["required", "signer", "bytes32", "signedAt", "uint64", "paramLong", "paramsMany", "signatureHex", "signatureLong"]);
+
+function bodyProblem(issue: z.ZodIssue): Failure {
+  const field = issue.path.join(".") || "body";
+  if (PROBLEMS.has(issue.message)) return fail(400, issue.message, { field });
+  if (issue.code === z.ZodIssueCode.invalid_type) return fail(400, "wrongType", { field, expected: issue.expected, received: issue.received });
+  return fail(400, "invalid", { field, problem: issue.message });
+}
 
 const bodySchema = z.object({
   message: z.object(
     {
-      signer: z.string({ required_error: "is required" }).refine((v) => isAddress(v, { strict: false }), "must be 0x followed by 40 hex digits"),
-      command: z.string({ required_error: "is required" }).refine(isBytes32, "must be bytes32: 0x followed by 64 hex digits"),
+      signer: z.string({ required_error: "required" }).refine((v) => isAddress(v, { strict: false }), "signer"),
+      command: z.string({ required_error: "required" }).refine(isBytes32, "bytes32"),
       signedAt: z.unknown().transform((value, ctx) => {
         const whole =
           (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) || (typeof value === "string" && /^[0-9]{1,20}$/.test(value));
         if (!whole) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must be unix seconds (uint64), as a whole number or a decimal string" });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "signedAt" });
           return z.NEVER;
         }
         const seconds = BigInt(value as number | string);
         if (seconds > UINT64_MAX) {
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "must fit in uint64" });
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "uint64" });
           return z.NEVER;
         }
         return seconds;
       }),
-      params: z.array(z.string().max(2048, "must be at most 2048 characters"), { required_error: "is required" }).max(16, "may have at most 16 entries"),
+      params: z.array(z.string().max(2048, "paramLong"), { required_error: "required" }).max(16, "paramsMany"),
     },
-    { required_error: "is required" },
+    { required_error: "required" },
   ),
   signature: z
     .string()
-    .regex(/^0x(?:[0-9a-fA-F]{2})+$/, "must be 0x-prefixed hex bytes")
-    .max(40_000, "is too long")
+    .regex(/^0x(?:[0-9a-fA-F]{2})+$/, "signatureHex")
+    .max(40_000, "signatureLong")
     .nullish(),
 });
 
@@ -74,27 +92,24 @@ export type CommandRequest = {
 };
 
 /** A JSON body of at most `maxBytes` (415 when it is not sent as JSON, 413 when larger, 400 when not JSON); `what` names it in the 415. */
-export async function readJsonBody(request: Request, maxBytes: number, what: string): Promise<{ ok: true; value: unknown } | Failure> {
+export async function readJsonBody(request: Request, maxBytes: number, what: "command" | "username"): Promise<{ ok: true; value: unknown } | Failure> {
   const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) return fail(415, `Send ${what} as JSON (content-type: application/json)`);
+  if (!/^application\/json\s*(;|$)/i.test(type)) return fail(415, `type.${what}`);
   const text = await readLimited(request, maxBytes);
-  if (text === undefined) return fail(413, `The request body is larger than ${maxBytes / 1024} KB`);
+  if (text === undefined) return fail(413, "bodyTooLarge", { size: maxBytes / 1024 });
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    return fail(400, "The request body is not valid JSON");
+    return fail(400, "notJson");
   }
 }
 
 /** Reads the body (JSON, at most 64 KB) and checks its form, the command and the signing time. */
 export async function readCommandRequest(request: Request, nowMs = Date.now()): Promise<CommandRequest | Failure> {
-  const body = await readJsonBody(request, MAX_COMMAND_BODY_BYTES, "the command");
+  const body = await readJsonBody(request, MAX_COMMAND_BODY_BYTES, "command");
   if (!body.ok) return body;
   const parsed = bodySchema.safeParse(body.value);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return fail(400, `${issue.path.join(".") || "body"} ${issue.message}`);
-  }
+  if (!parsed.success) return bodyProblem(parsed.error.issues[0]!);
   const { message: raw, signature } = parsed.data;
   const message: CommandMessage = {
     signer: getAddress(raw.signer),
@@ -103,7 +118,7 @@ export async function readCommandRequest(request: Request, nowMs = Date.now()): 
     params: raw.params,
   };
   const name = decodeCommand(message.command);
-  if (!name) return fail(422, `Unknown command "${describeCommand(message.command)}"`);
+  if (!name) return fail(422, "unknown", { name: describeCommand(message.command) });
   const timing = checkSignedAt(message.signedAt, nowMs);
   if (!timing.ok) return timing;
   return { ok: true, message, name, signature: (signature ?? undefined) as Hex | undefined };
@@ -112,8 +127,8 @@ export async function readCommandRequest(request: Request, nowMs = Date.now()): 
 /** A command is valid from 30 s before its signedAt to 5 minutes after. */
 export function checkSignedAt(signedAt: bigint, nowMs = Date.now()): { ok: true } | Failure {
   const now = BigInt(Math.floor(nowMs / 1000));
-  if (signedAt + BigInt(COMMAND_MAX_AGE_SECONDS) < now) return fail(400, "The command expired: signedAt is more than 5 minutes ago");
-  if (signedAt > now + BigInt(COMMAND_MAX_FUTURE_SECONDS)) return fail(400, "signedAt is in the future: check the device's clock");
+  if (signedAt + BigInt(COMMAND_MAX_AGE_SECONDS) < now) return fail(400, "expired");
+  if (signedAt > now + BigInt(COMMAND_MAX_FUTURE_SECONDS)) return fail(400, "future");
   return { ok: true };
 }
 
@@ -131,11 +146,11 @@ export function prepareCommand(name: CommandName, params: readonly string[], now
     case "log_in":
     case "log_out":
     case "unlink_telegram":
-      if (params.length > 0) return fail(400, `${name} takes no params`);
+      if (params.length > 0) return fail(400, "noParams", { name });
       return { ok: true, command: { name } };
     case "set_telegram_visibility": {
       if (params.length !== 1 || (params[0] !== "true" && params[0] !== "false")) {
-        return fail(400, 'set_telegram_visibility takes one param, "true" or "false"');
+        return fail(400, "visibilityParam");
       }
       return { ok: true, command: { name, visible: params[0] === "true" } };
     }
@@ -143,7 +158,7 @@ export function prepareCommand(name: CommandName, params: readonly string[], now
       const data = telegramDataFromParams(params);
       if (!data.ok) return data;
       const botToken = env().TELEGRAM_BOT_TOKEN;
-      if (!botToken) return fail(503, "Telegram login is not configured on this server");
+      if (!botToken) return refused(503, keyed("refusals.telegram.notConfigured"));
       const login: Checked<TelegramLogin> = verifyTelegramLogin(data.value, botToken, Math.floor(nowMs / 1000));
       if (!login.ok) return login;
       return { ok: true, command: { name, login: login.value } };

@@ -25,6 +25,8 @@ import { TELEGRAM_PARAMS } from "../utils/command-typed-data";
 import type { Executor } from "../models/sessions.server";
 import { getNotifications } from "../models/notifications.server";
 import type { NotificationsSectionProps } from "../components/me/notifications";
+import { message, type MessageValues } from "../i18n/message";
+import { refused, type Refused } from "../utils/http.server";
 
 export type TelegramField = (typeof TELEGRAM_PARAMS)[number];
 export const REQUIRED_TELEGRAM_FIELDS = ["id", "username", "auth_date", "hash"] as const satisfies readonly TelegramField[];
@@ -47,12 +49,14 @@ export type TelegramLogin = {
   authDate: number;
 };
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; status: number; message: string };
+/** A value, or a 400 (`refusals.telegram.<key>`: English for the JSON API, the key for the page). */
+export type Checked<T> = { ok: true; value: T } | Refused;
+const bad = (key: string, values?: MessageValues): Refused => refused(400, message(`refusals.telegram.${key}`, values));
 
 /** The command's params (in TELEGRAM_PARAMS order) as widget data; an empty string is "not set". */
 export function telegramDataFromParams(params: readonly string[]): Checked<TelegramLoginData> {
   if (params.length > TELEGRAM_PARAMS.length) {
-    return { ok: false, status: 400, message: `register_telegram takes at most ${TELEGRAM_PARAMS.length} params (${TELEGRAM_PARAMS.join(", ")})` };
+    return bad("tooManyParams", { max: TELEGRAM_PARAMS.length, fields: TELEGRAM_PARAMS.join(", ") });
   }
   const data: TelegramLoginData = {};
   TELEGRAM_PARAMS.forEach((field, i) => {
@@ -83,27 +87,27 @@ export function telegramHash(data: TelegramLoginData, botToken: string): string 
  */
 export function verifyTelegramLogin(data: TelegramLoginData, botToken: string, nowSeconds = Math.floor(Date.now() / 1000)): Checked<TelegramLogin> {
   for (const field of REQUIRED_TELEGRAM_FIELDS) {
-    if (!data[field]) return { ok: false, status: 400, message: `${field} is not set` };
+    if (!data[field]) return bad("notSet", { field });
   }
   const { id = "", username = "", auth_date = "", hash = "" } = data;
   if (!/^[0-9]{1,19}$/.test(id) || BigInt(id) > INT64_MAX || BigInt(id) === 0n) {
-    return { ok: false, status: 400, message: "id must be a Telegram user id (a positive whole number)" };
+    return bad("id");
   }
-  if (!/^[0-9]{1,12}$/.test(auth_date)) return { ok: false, status: 400, message: "auth_date must be unix seconds" };
-  if (username.length > 64) return { ok: false, status: 400, message: "username is too long" };
+  if (!/^[0-9]{1,12}$/.test(auth_date)) return bad("authDate");
+  if (username.length > 64) return bad("usernameLong");
 
   const expected = Buffer.from(telegramHash(data, botToken), "hex");
   const given = /^[0-9a-fA-F]{64}$/.test(hash) ? Buffer.from(hash, "hex") : Buffer.alloc(0);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    return { ok: false, status: 400, message: "Telegram login data does not verify: the hash does not match" };
+    return bad("hash");
   }
 
   const authDate = Number(auth_date);
   if (nowSeconds - authDate > TELEGRAM_AUTH_MAX_AGE_SECONDS) {
-    return { ok: false, status: 400, message: "Telegram login data is more than 24 hours old: log in with Telegram again" };
+    return bad("old");
   }
   if (authDate - nowSeconds > TELEGRAM_AUTH_MAX_FUTURE_SECONDS) {
-    return { ok: false, status: 400, message: "auth_date is in the future" };
+    return bad("authFuture");
   }
   return {
     ok: true,
@@ -225,7 +229,7 @@ const TELEGRAM_USERNAME = /^[A-Za-z][A-Za-z0-9_]{4,31}$/;
  */
 export function standInTelegramLogin(username: string, botToken: string, nowSeconds = Math.floor(Date.now() / 1000)): Checked<TelegramLoginData> {
   if (!TELEGRAM_USERNAME.test(username)) {
-    return { ok: false, status: 400, message: "username must be 5 to 32 letters, digits or underscores, starting with a letter (Telegram's rule)" };
+    return bad("username");
   }
   const id = (BigInt(`0x${createHash("sha256").update(username.toLowerCase()).digest("hex").slice(0, 12)}`) + 1n).toString();
   const data: TelegramLoginData = { id, first_name: username, username, auth_date: String(nowSeconds) };

@@ -9,6 +9,8 @@
  */
 import { hexToString, stringToHex, trim, type Address, type Hex, type TypedDataDefinition } from "viem";
 import { isBytes32 } from "./hex";
+import type { Message, MessageValues } from "../i18n/message";
+import type { SpecText } from "../i18n/spec-texts";
 import { PARTY_DOMAIN } from "./party-domain";
 
 export const COMMAND_ENDPOINT = "/api/command";
@@ -116,8 +118,8 @@ export type CommandSuccess = {
   telegram?: { username: string; visible: boolean };
 };
 
-/** Every failure answers `{ message }` with a 4xx or 5xx status. */
-export type CommandFailure = { message: string };
+/** Every failure answers `{ message }` with a 4xx or 5xx status: English; the server's refusals add their key and values (app/locales). */
+export type CommandFailure = { message: string; key?: string; values?: MessageValues };
 
 /** The alert text for a failed command (SPEC 8). */
 export function formatCommandError(message: string, status: number): string {
@@ -128,10 +130,25 @@ export class CommandError extends Error {
   constructor(
     readonly serverMessage: string,
     readonly status: number,
+    /** The server's message as a key and values, when it gave them: the page says it in its language. */
+    readonly said?: Message,
   ) {
     super(formatCommandError(serverMessage, status));
     this.name = "CommandError";
   }
+
+  /** What a page shows (app/i18n/spec-texts.ts): SPEC 8's text, with the server's keyed message when there is one. */
+  get alert(): SpecText {
+    return this.said ? { text: this.message, english: this.serverMessage, said: this.said, status: this.status } : this.message;
+  }
+}
+
+/** The keyed message of a failure's body, when it has a well-formed one. */
+export function saidOf({ key, values }: Partial<CommandFailure>): Message | undefined {
+  if (typeof key !== "string") return undefined;
+  if (values === undefined) return { key };
+  const plain = typeof values === "object" && values !== null && Object.values(values).every((v) => typeof v === "string" || typeof v === "number");
+  return plain ? { key, values } : undefined;
 }
 
 export type SendCommandParameters = {
@@ -165,6 +182,6 @@ export async function sendCommand({
   let response = await post();
   if (response.status === 401) response = await post(await sign(commandTypedData(verifyingContract, message)));
   const body = (await response.json().catch(() => ({}))) as Partial<CommandSuccess & CommandFailure>;
-  if (!response.ok) throw new CommandError(typeof body.message === "string" ? body.message : response.statusText, response.status);
+  if (!response.ok) throw new CommandError(typeof body.message === "string" ? body.message : response.statusText, response.status, saidOf(body));
   return body as CommandSuccess;
 }

@@ -20,11 +20,22 @@ export function invariantResponse(condition: unknown, message: string | Message,
 /** A keyed message's English: what the JSON API and the logs say. */
 export const englishOf = (message: Message): string => tFor("en")(message.key, interpolation(message.values));
 
+/** A keyed message as a JSON body: its English `message` (what the JSON API says), and the key and values a page says it in its language by. */
+export const messageBody = (message: Message) => ({ message: englishOf(message), key: message.key, values: interpolation(message.values) });
+
 /** The Response a keyed message is thrown as: its English, key and values as JSON (the error boundary shows it in the page's language). */
 export function messageResponse(message: Message, status: number, headers: Record<string, string> = {}): Response {
-  const body = { message: englishOf(message), key: message.key, values: interpolation(message.values) };
-  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+  return new Response(JSON.stringify(messageBody(message)), { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
 }
+
+/** A refusal a service returns rather than throws: its status, its English `message` and the keyed message (`said`) it is made from. */
+export type Refused = { ok: false; status: number; message: string; said: Message };
+
+export const refused = (status: number, said: Message): Refused => ({ ok: false, status, message: englishOf(said), said });
+
+/** A refusal as a JSON API answer a page shows: `{ message, key, values }` (app/utils/command-typed-data.ts reads it). */
+export const refusedJson = ({ status, said }: Pick<Refused, "status" | "said">, headers: Record<string, string> = {}): Response =>
+  json(status, messageBody(said), headers);
 
 /** A route's `headers` that lets a thrown 429's Retry-After (app/utils/post-guard.server.ts) reach the page's response. */
 export const retryAfterHeaders: HeadersFunction = ({ parentHeaders, errorHeaders }) => {

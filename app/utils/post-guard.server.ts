@@ -12,7 +12,8 @@
  *    client's first request: "command" and "signin" 10 per minute, "default" (other POSTs) 100,
  *    "lookup" (GET /api/operations?sender=, /verify?proof=: each calls the bundler or the chain)
  *    240, twice what a wallet polling every 500 ms (app/wallet/track.ts) would send. Over it, 429
- *    with Retry-After (seconds): `{ message }` (English) from guardPost/guardLookup, a keyed
+ *    with Retry-After (seconds): `{ message }` (English) from guardPost/guardLookup (guardKeyedPost
+ *    adds the key and values, for answers a page shows), a keyed
  *    message (app/i18n/message.ts) from enforcePost/enforceLookup, which the error boundary shows
  *    in the page's language (the refusals' texts: app/locales/<language>/refusals.ts).
  *
@@ -31,7 +32,7 @@
  */
 import { message, type Message } from "../i18n/message";
 import { env } from "./env.server";
-import { englishOf, json, messageResponse } from "./http.server";
+import { englishOf, json, messageBody, messageResponse } from "./http.server";
 import { memoryCounters, postgresCounters, type RateLimitCounters } from "./rate-limit-counters.server";
 
 export type Bucket = "command" | "signin" | "default" | "lookup";
@@ -191,6 +192,15 @@ const asThrown = (refusal: Refusal) => messageResponse(refusal.text, refusal.sta
 /** A POST's guard: the JSON refusal (403 or 429), or undefined to go on. */
 export async function guardPost(request: Request, options: GuardOptions<PostBucket>): Promise<Response | undefined> {
   return asJson(await guard().post(request, options));
+}
+
+/**
+ * Like {@link guardPost}, with the refusal's key and values beside its English: `{ message, key,
+ * values }`, for the JSON answers a page shows (the wallet's commands, /me's Telegram stand-in).
+ */
+export async function guardKeyedPost(request: Request, options: GuardOptions<PostBucket>): Promise<Response | undefined> {
+  const refusal = await guard().post(request, options);
+  return refusal && json(refusal.status, messageBody(refusal.text), retryHeaders(refusal));
 }
 
 /** Like {@link guardPost}, but throws the refusal as a keyed message (for UI routes' actions: it reaches the error boundary). */

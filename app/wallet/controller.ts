@@ -8,6 +8,7 @@
  * helpers (viem's encoding) come with the first sign-in or logout.
  */
 import type { Address } from "viem";
+import type { SpecText } from "../i18n/spec-texts";
 import { clearWalletDatabases } from "./databases";
 import { ACCOUNT_NOT_AVAILABLE, AccountNotAvailableError } from "./errors";
 import { authReturnOf, stripReturnParams, type AuthReturn } from "./return-params";
@@ -21,8 +22,8 @@ export const FLASH_KEY = "party.wallet.flash";
 export type WalletSnapshot = {
   config: WalletConfig;
   state: SignerState;
-  /** An alert for the person: a failed command, "Account not available", ... */
-  alert: string | null;
+  /** An alert for the person: a failed command (with the server's keyed message), "Account not available", ... */
+  alert: SpecText | null;
   /** Counts the server session's changes (log_in done, log_out sent): the page reloads its data on each. */
   sessionChanges: number;
 };
@@ -141,8 +142,8 @@ export function createWalletController(config: WalletConfig, environment: Wallet
       });
       update({ sessionChanges: snapshot.sessionChanges + 1 });
     } catch (error) {
-      // A CommandError's message is SPEC 8's "Error sending command: {message} ({status})".
-      update({ alert: error instanceof CommandError ? error.message : await describe(error) });
+      // A CommandError's alert is SPEC 8's "Error sending command: {message} ({status})", its message keyed when the server gave a key.
+      update({ alert: error instanceof CommandError ? error.alert : await describe(error) });
     }
   }
 

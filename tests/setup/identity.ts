@@ -83,7 +83,8 @@ export function nextIp(): string {
 
 export type Answer = {
   status: number;
-  body: { message?: string; ok?: boolean; command?: string; signer?: string; expiresAt?: string; telegram?: { username: string; visible: boolean } };
+  /** A refusal's `message` in English, and the key and values of app/locales it is made from. */
+  body: { message?: string; key?: string; values?: Record<string, string | number>; ok?: boolean; command?: string; signer?: string; expiresAt?: string; telegram?: { username: string; visible: boolean } };
   headers: Headers;
   setCookie: string | null;
 };

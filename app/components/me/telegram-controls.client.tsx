@@ -8,13 +8,15 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { localizeSpecText } from "../../i18n/spec-texts";
+import { localizeSpecText, sayServerMessage, type SpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import {
   CommandError,
   newCommandMessage,
+  saidOf,
   sendCommand,
   telegramParamsOf,
+  type CommandFailure,
   type CommandName,
   type TelegramWidgetUser,
 } from "../../utils/command-typed-data";
@@ -27,7 +29,7 @@ function useCommand() {
   const { controller } = useWallet();
   const config = useWalletConfig();
   const revalidator = useRevalidator();
-  const [state, setState] = useState<{ running: CommandName | null; error: string | null }>({ running: null, error: null });
+  const [state, setState] = useState<{ running: CommandName | null; error: SpecText | null }>({ running: null, error: null });
 
   async function send(name: CommandName, params: string[] = []) {
     if (!controller || !config || state.running) return;
@@ -48,7 +50,7 @@ function useCommand() {
 
   async function failWith(error: unknown) {
     const { describeWalletError } = await import("../../wallet/describe-error");
-    setState({ running: null, error: error instanceof CommandError ? error.message : describeWalletError(error) });
+    setState({ running: null, error: error instanceof CommandError ? error.alert : describeWalletError(error) });
   }
 
   return { ...state, send, alert: (message: string) => setState({ running: null, error: message }), ready: controller !== null && config !== null };
@@ -138,9 +140,13 @@ function StandIn({ disabled, onAuth, onError }: { disabled: boolean; onAuth: (us
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ username }),
       });
-      const body = (await response.json().catch(() => ({}))) as TelegramWidgetUser & { message?: string };
+      const body = (await response.json().catch(() => ({}))) as TelegramWidgetUser & CommandFailure;
+      const english = body.message ?? response.statusText;
+      const said = saidOf(body);
+      // The stand-in answers `{ message, key, values }`: said in the page's language.
+      const text = said ? sayServerMessage(t, said, english) : english;
       if (response.ok) onAuth(body);
-      else onError(t("telegram.standInFailed", { message: `${body.message ?? response.statusText} (${response.status})` }));
+      else onError(t("telegram.standInFailed", { message: `${text} (${response.status})` }));
     } catch (error) {
       onError(t("telegram.standInFailed", { message: error instanceof Error ? error.message : String(error) }));
     } finally {

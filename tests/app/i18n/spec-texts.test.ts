@@ -7,6 +7,7 @@
 import "../../../app/i18n/i18n.server.js";
 import { tFor } from "../../../app/i18n/instance.js";
 import { explainError, localizeSpecText } from "../../../app/i18n/spec-texts.js";
+import { CommandError, newCommandMessage, sendCommand } from "../../../app/utils/command-typed-data.js";
 import { formatNumber, listInWords, localText, mean, relativeText, utcText } from "../../../app/utils/format.js";
 
 describe("SPEC 8's texts", () => {
@@ -21,6 +22,28 @@ describe("SPEC 8's texts", () => {
     ["de", "webauthn is not supported by this browser", "webauthn is not supported by this browser"],
   ])("%s: %s", (language, text, shown) => {
     expect(localizeSpecText(text, tFor(language))).toBe(shown);
+  });
+
+  it("a failed command's keyed server message is said in the page's language; the JSON's English otherwise", async () => {
+    const answer = { message: "No Telegram account is linked to this address: register it first", key: "refusals.telegram.notLinked", values: {} };
+    const failed = await sendCommand({
+      message: newCommandMessage("0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "unlink_telegram", []),
+      sign: () => Promise.reject(new Error("not asked")),
+      verifyingContract: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+      fetch: async () => Response.json(answer, { status: 404 }),
+    }).catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(CommandError);
+    const alert = (failed as CommandError).alert;
+    expect((failed as CommandError).message).toBe(`Error sending command: ${answer.message} (404)`);
+    expect(localizeSpecText(alert, tFor("de"))).toBe(
+      "Fehler beim Senden des Befehls: Mit dieser Adresse ist kein Telegram-Konto verknüpft: Verknüpfen Sie es zuerst (404)",
+    );
+    expect(localizeSpecText(alert, tFor("en"))).toBe(`Error sending command: ${answer.message} (404)`);
+    // A key this page does not know (a newer server) shows the server's English.
+    const newer = new CommandError("Something new", 400, { key: "refusals.command.fromTheFuture" });
+    expect(localizeSpecText(newer.alert, tFor("ar"))).toBe("خطأ في إرسال الأمر: Something new (400)");
+    // No key: the English text as it came, around the translated sentence.
+    expect(new CommandError("Database down", 503).alert).toBe("Error sending command: Database down (503)");
   });
 
   it("each contract error has its plain sentence in every language; an unknown name none", () => {

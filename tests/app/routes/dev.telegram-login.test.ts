@@ -64,21 +64,24 @@ describe("PARTY_ENV=local", () => {
   });
 
   it.each([
-    ["a username Telegram would not take", { username: "no" }, 400, "username must be 5 to 32 letters, digits or underscores, starting with a letter (Telegram's rule)"],
-    ["no username", {}, 400, "username is not set"],
-    ["a username that is not text", { username: 12345 }, 400, "username is not set"],
-    ["JSON that is not an object", "[1]", 400, "username is not set"],
-    ["a body that is not JSON", "{username", 400, "The request body is not valid JSON"],
-  ])("answers %s with %i", async (_, body, status, message) => {
-    expect(await ask(body)).toEqual({ status, body: { message } });
+    ["a username Telegram would not take", { username: "no" }, 400, "username must be 5 to 32 letters, digits or underscores, starting with a letter (Telegram's rule)", "refusals.telegram.username", {}],
+    ["no username", {}, 400, "username is not set", "refusals.telegram.notSet", { field: "username" }],
+    ["a username that is not text", { username: 12345 }, 400, "username is not set", "refusals.telegram.notSet", { field: "username" }],
+    ["JSON that is not an object", "[1]", 400, "username is not set", "refusals.telegram.notSet", { field: "username" }],
+    ["a body that is not JSON", "{username", 400, "The request body is not valid JSON", "refusals.command.notJson", {}],
+  ])("answers %s with %i: the English, and the key /me's form says it by", async (_, body, status, message, key, values) => {
+    expect(await ask(body)).toEqual({ status, body: { message, key, values } });
   });
 
   it("answers 415 to a body that is not sent as JSON, 413 to a large one", async () => {
-    expect(await ask("username=alice_local", { type: "application/x-www-form-urlencoded" })).toEqual({
+    expect(await ask("username=alice_local", { type: "application/x-www-form-urlencoded" })).toMatchObject({
       status: 415,
-      body: { message: "Send { username } as JSON (content-type: application/json)" },
+      body: { message: "Send { username } as JSON (content-type: application/json)", key: "refusals.command.type.username" },
     });
-    expect(await ask({ username: "alice_local", padding: "x".repeat(5000) })).toEqual({ status: 413, body: { message: "The request body is larger than 4 KB" } });
+    expect(await ask({ username: "alice_local", padding: "x".repeat(5000) })).toMatchObject({
+      status: 413,
+      body: { message: "The request body is larger than 4 KB", key: "refusals.command.bodyTooLarge", values: { size: 4 } },
+    });
   });
 
   it("answers 405 to a GET, 403 to a cross-site POST", async () => {

@@ -5,7 +5,9 @@
  */
 import { ALICE, BOB, CAROL } from "../../fixtures/accounts.js";
 import { commandRequestBody, commandTypedData, encodeCommand, newCommandMessage } from "../../../app/utils/command-typed-data.js";
-import { commandRequest, nowSeconds, post, signedBody, tokenFrom, unsignedBody, useIdentity } from "../../setup/identity.js";
+import { commandRequest, nowSeconds, post, signedBody, tokenFrom, unsignedBody, useIdentity, type Answer } from "../../setup/identity.js";
+import "../../../app/i18n/i18n.server.js";
+import { tFor } from "../../../app/i18n/instance.js";
 
 const id = useIdentity();
 
@@ -166,5 +168,34 @@ describe("malformed requests", () => {
     expect(await get.json()).toEqual({ message: "Only POST is allowed here" });
     const put = await id.route.action({ request: new Request("https://party.test/api/command", { method: "PUT" }), params: {}, context: {} });
     expect(put.status).toBe(405);
+  });
+});
+
+describe("refusals in the page's language", () => {
+  const valid = () => unsignedBody(ALICE.address, "log_in");
+  /** The answer's keyed message as a page in `language` says it (the wallet's alert: app/i18n/spec-texts.ts). */
+  const say = ({ key, values }: Answer["body"], language = "de") => tFor(language)(String(key), values);
+
+  it.each([
+    ["a bad signer", { message: { ...valid().message, signer: "0x1234" } }, "refusals.command.signer", "message.signer muss 0x gefolgt von 40 Hexadezimalziffern sein"],
+    ["params not a list", { message: { ...valid().message, params: "x" } }, "refusals.command.wrongType", "message.params: array erwartet, string erhalten"],
+    ["extra params", unsignedBody(ALICE.address, "log_in", ["extra"]), "refusals.command.noParams", "log_in nimmt keine Parameter"],
+  ])("400 for %s: the English as before, with its key and values", async (_, body, key, shown) => {
+    const answer = await post(id.route, body);
+    expect(answer).toMatchObject({ status: 400, body: { message: expect.any(String), key } });
+    expect(say(answer.body)).toBe(shown);
+    expect(say(answer.body, "en")).toBe(answer.body.message);
+  });
+
+  it("409 for a replayed signed command, said in German and Arabic", async () => {
+    const { body } = await signedBody(id.party, BOB, "log_in");
+    expect((await post(id.route, body)).status).toBe(200);
+    const replay = await post(id.route, body);
+    expect(replay).toMatchObject({
+      status: 409,
+      body: { message: "This signed command was already accepted: sign a new one", key: "refusals.command.replay", values: {} },
+    });
+    expect(say(replay.body)).toBe("Dieser signierte Befehl wurde schon angenommen: Signieren Sie einen neuen");
+    expect(say(replay.body, "ar")).toBe("قُبل هذا الأمر الموقَّع من قبل: وقّع أمرًا جديدًا");
   });
 });

@@ -96,6 +96,7 @@ describe("the local stand-in's login data", () => {
       ok: false,
       status: 400,
       message: "username must be 5 to 32 letters, digits or underscores, starting with a letter (Telegram's rule)",
+      said: { key: "refusals.telegram.username", values: undefined },
     });
   });
 });

@@ -164,11 +164,16 @@ describe("POST /api/command through the guard, the database out of reach", () =>
   const send = (headers: Record<string, string>, ip = nextIp()) =>
     route.action({ request: commandRequest(unsignedBody(ALICE.address, "log_in"), { ip, headers }), params: {}, context: {} });
 
-  it("refuses Sec-Fetch-Site: cross-site with 403 { message }, and a foreign Origin", async () => {
+  it("refuses Sec-Fetch-Site: cross-site with 403 { message, key, values }, and a foreign Origin", async () => {
     const response = await send({ "sec-fetch-site": "cross-site" });
     expect(response.status).toBe(403);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-    expect(await response.json()).toEqual({ message: "Cross-site requests are not allowed here (Sec-Fetch-Site: cross-site)" });
+    // The English as every JSON refusal says it; the key, for the wallet to say it in the page's language.
+    expect(await response.json()).toEqual({
+      message: "Cross-site requests are not allowed here (Sec-Fetch-Site: cross-site)",
+      key: "refusals.crossSite.fetchSite",
+      values: { site: "cross-site" },
+    });
     expect((await send({ origin: "https://evil.test" })).status).toBe(403);
   });
 
@@ -183,7 +188,11 @@ describe("POST /api/command through the guard, the database out of reach", () =>
     const limited = await send({}, ip);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(59);
-    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many commands: at most 10 per minute/);
+    expect(await limited.json()).toEqual({
+      message: expect.stringMatching(/^Too many commands: at most 10 per minute/),
+      key: "refusals.tooMany.command",
+      values: { limit: 10, count: expect.any(Number) },
+    });
     expect((await send({}, nextIp())).status).toBe(401);
     // Once a minute at most, not once a request.
     expect(warnings.filter((text) => text.startsWith("request guard: rate limits count in this process's memory"))).toHaveLength(1);
