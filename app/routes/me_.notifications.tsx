@@ -8,6 +8,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { languageOf } from "../i18n/i18n.server";
+import { message } from "../i18n/message";
 import { chooseNotifications } from "../models/notifications.server";
 import { findSession } from "../models/sessions.server";
 import { invariantResponse, retryAfterHeaders } from "../utils/http.server";
@@ -26,18 +27,18 @@ export const headers = retryAfterHeaders;
 export async function action({ request, context }: ActionFunctionArgs) {
   await enforcePost(request, { bucket: "default", context });
   const session = await findSession(readSessionToken(request));
-  invariantResponse(session, "Sign in (top right) to choose your notifications.", { status: 401 });
+  // Refusals are keyed messages: the error boundary says them in the page's language.
+  invariantResponse(session, message("refusals.notifications.signIn"), { status: 401 });
   const body = await readLimited(request, FORM_LIMIT);
-  invariantResponse(body !== undefined, `The form is larger than ${FORM_LIMIT} bytes`, { status: 413 });
+  invariantResponse(body !== undefined, message("refusals.notifications.tooLarge", { max: FORM_LIMIT }), { status: 413 });
   const form = new URLSearchParams(body);
-  invariantResponse(
-    form.get("account")?.toLowerCase() === session.address.toLowerCase(),
-    "This form sets another account's notifications: reload /me, signed in as the account you want to change.",
-    { status: 403 },
-  );
+  invariantResponse(form.get("account")?.toLowerCase() === session.address.toLowerCase(), message("refusals.notifications.otherAccount"), { status: 403 });
   const kinds = form.getAll("kind");
   const unknown = kinds.find((kind) => !isNotificationKind(kind));
-  invariantResponse(unknown === undefined, `Unknown notification kind "${unknown?.slice(0, 40)}": the kinds are ${NOTIFICATION_KINDS.join(", ")}`);
+  invariantResponse(
+    unknown === undefined,
+    message("refusals.notifications.unknownKind", { kind: String(unknown).slice(0, 40), kinds: NOTIFICATION_KINDS.join(", ") }),
+  );
   await chooseNotifications(session.address, kinds.filter(isNotificationKind), await languageOf(request));
   return redirect("/me#notifications", 303);
 }

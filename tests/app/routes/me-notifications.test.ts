@@ -113,6 +113,28 @@ it("refuses the form signed out (401), for another account (403), from another s
   expect(await storedKinds(other.address)).toBeUndefined();
 });
 
+it("says its refusals in the page's language (the lng cookie): German, Arabic", async () => {
+  const { address, token } = await member();
+  const as = (lng: string, signedIn = true) => ({ cookie: [signedIn ? `__Host-session=${token}` : "", `lng=${lng}`].filter(Boolean).join("; ") });
+  expect(await refusal(await choose(undefined, [["account", address]], as("de", false)))).toEqual({
+    status: 401,
+    message: "Melden Sie sich an (oben rechts), um Ihre Benachrichtigungen zu wählen.",
+  });
+  expect(await refusal(await choose(token, [["account", address], ["kind", "gossip"]], as("de")))).toEqual({
+    status: 400,
+    message: "Unbekannte Art von Benachrichtigung „gossip“: Die Arten sind application, decision, recommendation, evaluation, info, role",
+  });
+  expect(await refusal(await choose(token, [["account", address], ["kind", "x".repeat(2000)]], as("de")))).toEqual({
+    status: 413,
+    message: "Das Formular ist größer als 1.024 Bytes",
+  });
+  expect(await refusal(await choose(token, [["account", getAddress(`0x${"12".repeat(20)}`)]], as("ar")))).toEqual({
+    status: 403,
+    message: "هذا النموذج يضبط إشعارات حساب آخر: أعد تحميل /me وأنت مسجّل الدخول بالحساب الذي تريد تغييره.",
+  });
+  expect(await storedKinds(address)).toBeUndefined();
+});
+
 it("says when Telegram could not reach the member, with the bot's link; linking Telegram again clears it", async () => {
   const { address, token } = await member({ linked: false });
   const link = async () => {
