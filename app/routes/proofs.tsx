@@ -14,13 +14,14 @@ import { GeneralErrorBoundary } from "../components/error-boundary";
 import { SignMembershipProof } from "../components/me/proof";
 import { QrCode } from "../components/qr-code";
 import { pageMeta } from "../i18n/meta";
+import { interpolation } from "../i18n/message";
 import { localizeSpecText } from "../i18n/spec-texts";
 import { useI18n } from "../i18n/use-i18n";
 import { useViewer } from "../utils/viewer";
 import { PARTY_DOMAIN } from "../utils/party-domain";
 import { partyAddress } from "../utils/env.server";
 import { encodeProof } from "../utils/proofs/codec";
-import { checkChapterId, checkDisplayName, checkService, normaliseAddress, proofFromFields } from "../utils/proofs/fields";
+import { checkChapterId, checkDisplayName, checkService, fieldMessage, normaliseAddress, proofFromFields, type FieldFailure } from "../utils/proofs/fields";
 import { SOCIAL_SERVICES, type Proof, type ProofKind } from "../utils/proofs/proof";
 import { membershipProofTypedDataJson, socialVerificationMessage } from "../utils/proofs/signed-data";
 import { ProofSignerContext } from "../utils/proofs/signer";
@@ -50,6 +51,11 @@ export default function Proofs() {
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const { t } = useI18n();
+  /** A field's problem in the page's language (its English `message` is the JSON API's); not calls/issue's `say`, which brings zod. */
+  const fieldError = (failure: FieldFailure) => {
+    const said = fieldMessage(failure);
+    setError(t(said.key, interpolation(said.values)));
+  };
 
   const reset = () => {
     setPending(null);
@@ -92,7 +98,7 @@ export default function Proofs() {
         return setPending({ kind, fields: message, toSign: membershipProofTypedDataJson(verifyingContract, message) });
       }
       const fields = socialFields(form);
-      if (!fields.ok) return setError(fields.message);
+      if (!fields.ok) return fieldError(fields);
       if (signProof) return await finish(await signProof("social", fields.value));
       const account = normaliseAddress(String(form.get("account") ?? "").trim());
       if (!account) return setError(t("proofs.accountInvalid"));
@@ -108,7 +114,7 @@ export default function Proofs() {
     if (!pending) return;
     const signature = String(new FormData(event.currentTarget).get("signature") ?? "").trim();
     const checked = proofFromFields(pending.kind, { ...pending.fields, signature });
-    if (!checked.ok) return setError(checked.message);
+    if (!checked.ok) return fieldError(checked);
     await finish(checked.value);
   }
 

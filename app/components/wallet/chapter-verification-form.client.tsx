@@ -5,9 +5,8 @@
  */
 import { useState, type FormEvent } from "react";
 import { say } from "../../calls/issue";
-import { message } from "../../i18n/message";
 import { useI18n } from "../../i18n/use-i18n";
-import { checkDisplayName } from "../../utils/proofs/fields";
+import { checkDisplayName, fieldMessage } from "../../utils/proofs/fields";
 import { SOCIAL_SERVICES, type SocialService } from "../../utils/proofs/proof";
 import { socialVerificationMessage } from "../../utils/proofs/signed-data";
 import { useViewer } from "../../utils/viewer";
@@ -24,7 +23,7 @@ export default function ChapterVerificationForm({ chapterId }: { chapterId: stri
     event.preventDefault();
     const checked = checkDisplayName(displayName.trim());
     // The check's English `message` is the JSON API's; the page says it in its language.
-    setInvalid(checked.ok ? null : say(t, message(`refusals.proofField.${checked.check}`, checked.values)));
+    setInvalid(checked.ok ? null : say(t, fieldMessage(checked)));
     if (checked.ok) void signing.sign("social", { service, displayName: checked.value, chapterId });
   };
 

@@ -4,7 +4,7 @@
  * `refusals.proofField.<check>` with its values, for a page in another language (/verify).
  */
 import type { Address, Hex } from "viem";
-import type { MessageValues } from "../../i18n/message";
+import { message, type Message, type MessageValues } from "../../i18n/message";
 import { SOCIAL_SERVICES, type Proof, type ProofKind, type SocialService } from "./proof";
 
 export const MAX_DISPLAY_NAME_LENGTH = 100;
@@ -30,6 +30,9 @@ export type FieldFailure = { ok: false; field: string; message: string; check: F
 export type FieldCheck<T> = { ok: true; value: T } | FieldFailure;
 
 const bad = (field: string, check: FieldProblem, message: string, values?: MessageValues): FieldFailure => ({ ok: false, field, message, check, values });
+
+/** A failure as the keyed message a page says in its language (`message` is its English, the JSON API's). */
+export const fieldMessage = ({ check, values }: Pick<FieldFailure, "check" | "values">): Message => message(`refusals.proofField.${check}`, values);
 
 const UINT128_MAX = (1n << 128n) - 1n;
 const UINT32_MAX = 2 ** 32 - 1;

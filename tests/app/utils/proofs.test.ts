@@ -13,6 +13,10 @@ import {
   VIDEO_SERVICE_PREFACE,
 } from "../../../app/utils/proofs/signed-data";
 import { proofSigner } from "../../../app/utils/proofs/signer";
+import { checkChapterId, checkDisplayName, fieldMessage, proofFromFields, type FieldCheck } from "../../../app/utils/proofs/fields";
+import "../../../app/i18n/i18n.server";
+import { tFor } from "../../../app/i18n/instance";
+import { interpolation } from "../../../app/i18n/message";
 import { ALICE } from "../../fixtures/accounts.js";
 
 const PARTY = "0x5FbDB2315678afecb367f032d93F642f64180aa3";
@@ -151,5 +155,24 @@ describe("encoding", () => {
     for (const [json, message, prefix] of cases) {
       expect(await fields(json, prefix)).toMatchObject({ ok: false, reason: "bad-fields", message: `The proof's fields are not valid: ${message}` });
     }
+  });
+});
+
+describe("the /proofs form's field problems in the page's language", () => {
+  /** What the form shows for a failed check, in `language` (app/routes/proofs.tsx). */
+  const shown = (checked: FieldCheck<unknown>, language: string) => {
+    if (checked.ok) throw new Error("the check passed");
+    const said = fieldMessage(checked);
+    return tFor(language)(said.key, interpolation(said.values));
+  };
+
+  it.each([
+    ["de", checkDisplayName(" Kanal"), "displayName darf nicht mit Leerzeichen beginnen oder enden"],
+    ["ar", checkChapterId("0"), "يجب أن يكون chapterId عددًا صحيحًا من 1 إلى 2^128-1"],
+    ["de", proofFromFields("membership", { signer: "0x12", signedAt: 1, signature }), "signer muss eine Adresse sein (0x und 40 Hexadezimalziffern)"],
+  ])("%s: %s", (language, checked, text) => {
+    expect(shown(checked, language)).toBe(text);
+    // The English is the check's own `message`, what the JSON API says.
+    expect(shown(checked, "en")).toBe(!checked.ok && checked.message);
   });
 });
