@@ -11,6 +11,14 @@ export const message = (key: string, values?: MessageValues): Message => ({ key,
 export const isMessage = (value: unknown): value is Message =>
   typeof value === "object" && value !== null && typeof (value as { key?: unknown }).key === "string";
 
+/** The keyed message of a JSON answer `{ message, key, values }` (app/utils/http.server.ts `messageBody`), when it has a well-formed one. */
+export function saidOf({ key, values }: { key?: unknown; values?: unknown }): Message | undefined {
+  if (typeof key !== "string") return undefined;
+  if (values === undefined) return { key };
+  const plain = typeof values === "object" && values !== null && Object.values(values).every((v) => typeof v === "string" || typeof v === "number");
+  return plain ? { key, values: values as MessageValues } : undefined;
+}
+
 /** The values as i18next takes them (bigint ids as their decimal text). */
 export const interpolation = (values: MessageValues | undefined): Record<string, string | number> =>
   Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, typeof value === "bigint" ? value.toString() : value]));

@@ -4,7 +4,9 @@
  * 200 `{ operation, calls: [{ to, data, value }] }` (value as a decimal string), 400 invalid
  * input `{ message, field }`, 404 unknown operation, 405 not POST, 413 body too large,
  * 422 `{ error, message: "Transaction reverted: <Name>" }`, 503 chain not reachable;
- * 403 cross-site and 429 over 100 requests a minute per client (guardPost).
+ * 403 cross-site and 429 over 100 requests a minute per client (guardKeyedPost). The 503, 403 and
+ * 429 add their message's `key` and `values` beside the English: the write button says them in
+ * the page's language.
  * A resource route: the forms post here with fetchers and the wallet signs what comes back.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -12,8 +14,8 @@ import { isOperationName, operations } from "../calls";
 import { readCallRequest } from "../calls/request";
 import { preflight } from "../services/preflight.server";
 import { partyAddress } from "../utils/env.server";
-import { json, methodNotAllowed } from "../utils/http.server";
-import { guardPost } from "../utils/post-guard.server";
+import { json, methodNotAllowed, refusedJson } from "../utils/http.server";
+import { guardKeyedPost } from "../utils/post-guard.server";
 
 /** Without a loader, Remix would answer a GET with its own error; say it plainly instead. */
 export function loader() {
@@ -22,7 +24,7 @@ export function loader() {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const refused = await guardPost(request, { bucket: "default", context });
+  const refused = await guardKeyedPost(request, { bucket: "default", context });
   if (refused) return refused;
   const name = params.operation;
   if (!isOperationName(name)) return json(404, { message: `Unknown operation "${String(name).slice(0, 80)}"` });
@@ -35,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const outcome = await preflight({ from: body.from, calls: prepared.calls });
   if (outcome.status === "reverted") return json(422, { error: outcome.error, message: outcome.message });
-  if (outcome.status === "unavailable") return json(503, { message: outcome.message });
+  if (outcome.status === "unavailable") return refusedJson(outcome.refused);
 
   const calls = prepared.calls.map(({ to, data, value }) => ({ to, data, value: value.toString() }));
   return json(200, { operation: name, calls });

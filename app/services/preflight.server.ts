@@ -7,15 +7,18 @@
 import { BaseError, type Address } from "viem";
 import type { Call } from "../calls";
 import { revertDataOf, revertErrorName } from "../calls/revert";
+import { message, type Message } from "../i18n/message";
+import { refused, type Refused } from "../utils/http.server";
 import { chainClient } from "./chain.server";
 
 export type PreflightResult =
   | { status: "ok" }
   /** `error` is the contract's error name, or "Unknown" when the revert data does not decode. */
   | { status: "reverted"; error: string; message: string }
-  | { status: "unavailable"; message: string };
+  /** `refused`: the 503, its English and its keyed message (the write button says it in the page's language). */
+  | { status: "unavailable"; refused: Refused };
 
-const UNAVAILABLE = "The chain is not reachable right now, so the call could not be checked. Try again in a few seconds.";
+const UNAVAILABLE: Message = message("refusals.preflightUnavailable");
 
 function isRevert(error: BaseError): boolean {
   return error.walk((e) => (e as Error).name === "ExecutionRevertedError") !== null || revertDataOf(error) !== undefined;
@@ -31,7 +34,7 @@ export async function preflight({ from, calls }: { from: Address; calls: Call[] 
     try {
       await chainClient().call({ account: from, to, data, value });
     } catch (error) {
-      if (!(error instanceof BaseError) || !isRevert(error)) return { status: "unavailable", message: UNAVAILABLE };
+      if (!(error instanceof BaseError) || !isRevert(error)) return { status: "unavailable", refused: refused(503, UNAVAILABLE) };
       const name = revertErrorName(revertDataOf(error));
       // SPEC 8: "Transaction reverted: {error name}".
       return { status: "reverted", error: name, message: `Transaction reverted: ${name}` };

@@ -9,7 +9,7 @@
  */
 import { hexToString, stringToHex, trim, type Address, type Hex, type TypedDataDefinition } from "viem";
 import { isBytes32 } from "./hex";
-import type { Message, MessageValues } from "../i18n/message";
+import { saidOf, type Message, type MessageValues } from "../i18n/message";
 import type { SpecText } from "../i18n/spec-texts";
 import { PARTY_DOMAIN } from "./party-domain";
 
@@ -143,13 +143,6 @@ export class CommandError extends Error {
   }
 }
 
-/** The keyed message of a failure's body, when it has a well-formed one. */
-export function saidOf({ key, values }: Partial<CommandFailure>): Message | undefined {
-  if (typeof key !== "string") return undefined;
-  if (values === undefined) return { key };
-  const plain = typeof values === "object" && values !== null && Object.values(values).every((v) => typeof v === "string" || typeof v === "number");
-  return plain ? { key, values } : undefined;
-}
 
 export type SendCommandParameters = {
   message: CommandMessage;

@@ -29,6 +29,7 @@
 import type { Address, Hex } from "viem";
 import { revertMessage } from "../calls/revert";
 import type { subjectJson } from "../calls/types";
+import { droppedText } from "./operation-texts";
 
 export type OperationStatus = "signed" | "included" | "indexed" | "final" | "failed";
 
@@ -96,7 +97,7 @@ export function nextStatus(current: StatusState, facts: StatusFacts): StatusStat
         ? { transactionHash: current.transactionHash, blockNumber: current.blockNumber, success: true, reason: null }
         : undefined);
   if (!source) {
-    if (facts.dropped) return { ...current, status: "failed", error: "Dropped: the bundler no longer has this user operation and it was never included" };
+    if (facts.dropped) return { ...current, status: "failed", error: droppedText() };
     return current;
   }
   const at = { transactionHash: source.transactionHash, blockNumber: source.blockNumber };

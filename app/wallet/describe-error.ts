@@ -5,8 +5,12 @@
  */
 import { AccountNotAvailableError, WalletActionError } from "./errors";
 import { revertErrorName } from "../calls/revert";
+import type { SpecText } from "../i18n/spec-texts";
 
 type ErrorLike = { name?: unknown; message?: unknown; shortMessage?: unknown; details?: unknown; data?: unknown; cause?: unknown };
+
+/** Like {@link describeWalletError}, with the server's keyed message when the failure carries one (said in the page's language). */
+export const describeWalletAlert = (error: unknown): SpecText => (error instanceof WalletActionError ? error.shown : describeWalletError(error));
 
 /** The text to show for anything a wallet action threw. */
 export function describeWalletError(error: unknown): string {

@@ -16,6 +16,8 @@ import { callRequestBody } from "../calls/request";
 import { WalletActionError } from "./errors";
 import type { Call } from "../calls/types";
 import { revertMessage } from "../calls/revert";
+import { serverAnsweredText } from "../utils/operation-texts";
+import { saidOf } from "../i18n/message";
 import type { LifecycleEvent } from "./lifecycle";
 import { trackOperation } from "./track";
 import type { Wallet } from "./types";
@@ -33,7 +35,7 @@ export type RunOperationParameters = {
   signal?: AbortSignal;
 };
 
-type CallsAnswer = { calls?: { to: Address; data: Hex; value: string }[]; message?: string; error?: string };
+type CallsAnswer = { calls?: { to: Address; data: Hex; value: string }[]; message?: string; error?: string; key?: string; values?: unknown };
 
 /** Runs the operation; resolves when it is final (or only included, see above), rejects with the text to show. */
 export async function runOperation({ wallet, from, operation, args, onProgress, fetch = globalThis.fetch, signal }: RunOperationParameters): Promise<void> {
@@ -48,7 +50,8 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
   });
   const answer = (await response.json().catch(() => ({}))) as CallsAnswer;
   // 422 carries SPEC 8's "Transaction reverted: <Name>"; 400 names the field; 503 says the chain is down.
-  if (!response.ok || !answer.calls) throw new WalletActionError(answer.message ?? `The server answered ${response.status}`);
+  // The 503 and 429 carry their message's key (said in the page's language).
+  if (!response.ok || !answer.calls) throw new WalletActionError(answer.message ?? serverAnsweredText(response.status), saidOf(answer));
   const calls: Call[] = answer.calls.map(({ to, data, value }) => ({ to, data, value: BigInt(value) }));
   if (calls.length === 0) throw new WalletActionError("Nothing to send");
 

@@ -7,6 +7,7 @@ import type { Hex } from "viem";
 import { UserOperationReceiptNotFoundError, type UserOperationReceipt } from "viem/account-abstraction";
 import { revertMessage } from "../calls/revert";
 import { realSleep, type LifecycleEvent, type OnStatus, type Sleep } from "./lifecycle";
+import { stuckText } from "../utils/operation-texts";
 
 /** SPEC 9, "Receipt polling: 5 retries, 2000 ms base interval, 1.5 multiplier, plus up to 100 ms random jitter". */
 export const RECEIPT_POLLING = { retries: 5, intervalMs: 2000, multiplier: 1.5, jitterMs: 100 } as const;
@@ -29,7 +30,7 @@ export class UserOperationStuckError extends Error {
     readonly userOpHash: Hex,
     readonly waitedMs: number,
   ) {
-    super(`User operation ${userOpHash} has no receipt after ${waitedMs} ms: it is stuck`);
+    super(stuckText(userOpHash, waitedMs));
   }
 }
 

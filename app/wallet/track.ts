@@ -5,12 +5,13 @@
  */
 import type { Hex } from "viem";
 import { STATUS_RANK, type OperationRecord, type OperationStatus } from "../utils/operation-status";
+import { notFinalText, unknownOperationText } from "../utils/operation-texts";
 import { realSleep, type LifecycleEvent, type OnStatus, type Sleep } from "./lifecycle";
 
 export class OperationNotFoundError extends Error {
   override name = "OperationNotFoundError";
   constructor(readonly userOpHash: Hex) {
-    super(`The server does not know user operation ${userOpHash} (was it registered with POST /api/operations?)`);
+    super(unknownOperationText(userOpHash));
   }
 }
 
@@ -20,7 +21,7 @@ export class OperationTrackingTimeoutError extends Error {
     readonly userOpHash: Hex,
     readonly lastStatus: OperationStatus | undefined,
   ) {
-    super(`User operation ${userOpHash} did not reach final in time (last status: ${lastStatus ?? "none"})`);
+    super(notFinalText(userOpHash, lastStatus ?? "none"));
   }
 }
 

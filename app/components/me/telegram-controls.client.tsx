@@ -8,12 +8,12 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { saidOf } from "../../i18n/message";
 import { localizeSpecText, sayServerMessage, type SpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import {
   CommandError,
   newCommandMessage,
-  saidOf,
   sendCommand,
   telegramParamsOf,
   type CommandFailure,

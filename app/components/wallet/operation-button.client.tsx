@@ -10,7 +10,7 @@ import type { TFunction } from "i18next";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { OperationName } from "../../calls";
 import { SCORE_MAX, SCORE_MIN } from "../../calls/score";
-import { explainError, localizeSpecText } from "../../i18n/spec-texts";
+import { explainError, localizeSpecText, type SpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import type { OperationProgress } from "../../wallet/operations";
 import { checkArgs, type FieldLabels } from "./check-args";
@@ -34,7 +34,7 @@ function progressText(progress: OperationProgress, t: TFunction): string {
 }
 
 /** `invalid`: the args' first problem, found in the browser before anything is sent, in the page's language. */
-type RunState = { progress: OperationProgress | null; error: string | null; invalid: string | null; running: boolean };
+type RunState = { progress: OperationProgress | null; error: SpecText | null; invalid: string | null; running: boolean };
 
 /**
  * Runs one operation at a time and keeps its progress; revalidates the page once it is indexed.
@@ -81,8 +81,8 @@ export function useOperation(operation: OperationName, labels?: FieldLabels) {
       setState((s) => ({ ...s, running: false }));
     } catch (error) {
       if (signal.aborted) return;
-      const { describeWalletError } = await import("../../wallet/describe-error");
-      setState((s) => ({ ...s, error: describeWalletError(error), running: false }));
+      const { describeWalletAlert } = await import("../../wallet/describe-error");
+      setState((s) => ({ ...s, error: describeWalletAlert(error), running: false }));
     }
   }
 

@@ -17,6 +17,7 @@ export default {
       busy: "Zu viele Seiten auf einmal von dieser Adresse angefordert: Versuchen Sie es in ein paar Sekunden erneut.",
       failed: "Interner Serverfehler",
     },
+    preflightUnavailable: "Die Blockchain ist gerade nicht erreichbar, daher konnte der Aufruf nicht geprüft werden. Versuchen Sie es in ein paar Sekunden erneut.",
     command: {
       type: {
         command: "Senden Sie den Befehl als JSON (content-type: application/json)",

@@ -18,6 +18,8 @@ export default {
       busy: "Too many pages requested at once from this address: try again in a few seconds.",
       failed: "Internal Server Error",
     },
+    // POST /api/calls/:operation: the preflight could not ask the chain (app/services/preflight.server.ts).
+    preflightUnavailable: "The chain is not reachable right now, so the call could not be checked. Try again in a few seconds.",
     // POST /api/command (app/services/commands.server.ts, command-action.server.ts): the wallet shows them in "Error sending command: …".
     // `field` is the body's field as its JSON spells it ("message.signer"); `signer` an address.
     command: {

@@ -23,6 +23,16 @@ export default {
       stuck: "No block has taken it yet",
       replaced: "Sent again with higher fees",
     },
+    // The lifecycle's own texts (app/utils/operation-texts.ts): `sender` an address, `by` and `hash` user operation hashes, `status` a lifecycle status as the API names it.
+    lifecycle: {
+      dropped: "Dropped: the bundler no longer has this user operation and it was never included",
+      notRegistered: "Not the registered operation: its sender is {{sender}}",
+      replaced: "Replaced by {{by}}",
+      serverAnswered: "The server answered {{status}}",
+      unknownOperation: "The server does not know user operation {{hash}} (was it registered with POST /api/operations?)",
+      notFinal: "User operation {{hash}} did not reach final in time (last status: {{status}})",
+      stuck: "User operation {{hash}} has no receipt after {{ms}} ms: it is stuck",
+    },
     // SPEC 8: the sentence around {{name}}, {{message}} and {{status}} is translated; they stay as they came.
     reverted: "Transaction reverted: {{name}}",
     commandError: "Error sending command: {{message}} ({{status}})",

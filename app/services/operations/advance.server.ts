@@ -11,6 +11,7 @@ import { getAddress, type Address, type Hex } from "viem";
 import { isMissingTable, rows, V } from "../../../db/query.server";
 import { subjectJson } from "../../calls";
 import { env } from "../../utils/env.server";
+import { notRegisteredText } from "../../utils/operation-texts";
 import {
   FINAL_CONFIRMATIONS,
   isTerminal,
@@ -86,7 +87,7 @@ async function advance(row: Row): Promise<Row> {
     }
   }
   // Registration proved the hash's sender (proof.server.ts); the block has the last word.
-  if (found && found.sender !== row.sender) facts.mismatch = `Not the registered operation: its sender is ${found.sender}`;
+  if (found && found.sender !== row.sender) facts.mismatch = notRegisteredText(found.sender);
   if (facts.indexed?.success && facts.indexed.hasEvents && !facts.mismatch) facts.chain = await chainFacts();
 
   const current: StatusState = {

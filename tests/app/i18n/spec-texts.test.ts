@@ -8,6 +8,9 @@ import "../../../app/i18n/i18n.server.js";
 import { tFor } from "../../../app/i18n/instance.js";
 import { explainError, localizeSpecText } from "../../../app/i18n/spec-texts.js";
 import { CommandError, newCommandMessage, sendCommand } from "../../../app/utils/command-typed-data.js";
+import { nextStatus } from "../../../app/utils/operation-status.js";
+import * as lifecycle from "../../../app/utils/operation-texts.js";
+import { WalletActionError } from "../../../app/wallet/errors.js";
 import { formatNumber, listInWords, localText, mean, relativeText, utcText } from "../../../app/utils/format.js";
 
 describe("SPEC 8's texts", () => {
@@ -51,6 +54,39 @@ describe("SPEC 8's texts", () => {
     expect(explainError("Transaction reverted: AlreadyApplied", tFor("de"))).toBe("Für dieses Konto wartet schon eine Bewerbung auf eine Entscheidung.");
     expect(explainError("Transaction reverted: NoSuchError", tFor("de"))).toBeUndefined();
     expect(explainError("Account not available", tFor("ar"))).toBeUndefined();
+  });
+});
+
+describe("the operation lifecycle's own texts", () => {
+  const hash = `0x${"ab".repeat(32)}`;
+  const sender = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+
+  it.each([
+    [lifecycle.droppedText(), "Verworfen: Der Bundler hat diese Nutzeroperation nicht mehr, und sie wurde nie in einen Block aufgenommen"],
+    [lifecycle.notRegisteredText(sender), `Nicht die registrierte Operation: Ihr Absender ist ${sender}`],
+    [lifecycle.replacedText(hash), `Ersetzt durch ${hash}`],
+    [lifecycle.serverAnsweredText(502), "Der Server antwortete mit 502"],
+    [lifecycle.unknownOperationText(hash), `Der Server kennt die Nutzeroperation ${hash} nicht (wurde sie mit POST /api/operations registriert?)`],
+    [lifecycle.notFinalText(hash, "included"), `Die Nutzeroperation ${hash} wurde nicht rechtzeitig endgültig (letzter Stand: included)`],
+    [lifecycle.stuckText(hash, 15000), `Die Nutzeroperation ${hash} hat nach 15.000 ms noch keinen Beleg: Sie hängt fest`],
+  ])("%s: the English as made, in German from its key", (english, german) => {
+    expect(localizeSpecText(english, tFor("en"))).toBe(english);
+    expect(localizeSpecText(english, tFor("de"))).toBe(german);
+  });
+
+  it("a dropped operation's status line, in Arabic", () => {
+    const dropped = nextStatus({ status: "signed", transactionHash: null, blockNumber: null, error: null }, { dropped: true });
+    expect(localizeSpecText(dropped.error!, tFor("ar"))).toBe("أُسقطت: لم تعد العملية لدى المُجمِّع (bundler) ولم تُدرج في أي كتلة");
+  });
+
+  it("a write's server refusal with a key (POST /api/calls' 503) is said in the page's language", () => {
+    const english = "The chain is not reachable right now, so the call could not be checked. Try again in a few seconds.";
+    const failed = new WalletActionError(english, { key: "refusals.preflightUnavailable", values: {} });
+    expect(localizeSpecText(failed.shown, tFor("en"))).toBe(english);
+    expect(localizeSpecText(failed.shown, tFor("de"))).toBe(
+      "Die Blockchain ist gerade nicht erreichbar, daher konnte der Aufruf nicht geprüft werden. Versuchen Sie es in ein paar Sekunden erneut.",
+    );
+    expect(new WalletActionError("Nothing to send").shown).toBe("Nothing to send");
   });
 });
 

@@ -174,7 +174,11 @@ describe("chain not reachable", () => {
     ctx.proxy.cut();
     const { status, body } = await post("applyForChapterMembership", { from: F, args: { chapterId: 1 } });
     expect(status).toBe(503);
-    expect(body).toEqual({ message: "The chain is not reachable right now, so the call could not be checked. Try again in a few seconds." });
+    expect(body).toEqual({
+      message: "The chain is not reachable right now, so the call could not be checked. Try again in a few seconds.",
+      key: "refusals.preflightUnavailable",
+      values: {},
+    });
     ctx.proxy.restore();
     expect((await post("applyForChapterMembership", { from: F, args: { chapterId: 1 } })).status).toBe(200);
   });
