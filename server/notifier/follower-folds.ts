@@ -18,6 +18,7 @@ import type pg from "pg";
 import type { NotificationKind } from "../../app/utils/notification-kinds";
 import type { Delivery } from "./deliveries";
 import { foldedText } from "./follower-notices";
+import { textsOnce } from "./messages";
 
 /** One recipient's share of a burst in this batch. */
 export type FoldPart = { address: string; kind: NotificationKind; chapterId: string; firstEvent: string; count: number };
@@ -48,7 +49,8 @@ export async function addToFolds(client: pg.PoolClient | pg.Client, parts: reado
 
 /**
  * Deletes the folds whose window has ended by `now` and returns their deliveries: to the chat
- * linked now, unless the member unlinked meanwhile or Telegram refused the chat (then nothing).
+ * linked now, unless the member unlinked meanwhile or Telegram refused the chat (then nothing),
+ * in the member's language now (each text made once per kind, chapter, count and language).
  * `V` is the read model's schema, escaped.
  */
 export async function takeClosedFolds(client: pg.PoolClient | pg.Client, V: string, now: Date, origin: string): Promise<Delivery[]> {
@@ -60,22 +62,27 @@ export async function takeClosedFolds(client: pg.PoolClient | pg.Client, V: stri
     count: number;
     chatId: string;
     locationText: string | null;
+    language: string | null;
   }>(
     `with closed as (delete from app.notification_folds where window_end <= $1 returning *)
      select c.address, c.kind, c.chapter_id::text as "chapterId", c.first_event as "firstEvent", c.count,
-       t.telegram_id::text as "chatId", ch.location_text as "locationText"
+       t.telegram_id::text as "chatId", ch.location_text as "locationText", s.language
      from closed c
      join app.telegram_links t on lower(t.address) = c.address and t.bot_blocked_at is null
+     left join app.notification_settings s on s.address = c.address
      left join ${V}.chapters ch on ch.id = c.chapter_id
      order by c.first_event, c.address`,
     [now],
   );
+  const text = textsOnce();
   return rows.map((f) => ({
     key: deliveryKey(f.kind, f.firstEvent, f.address),
     address: f.address,
     chatId: BigInt(f.chatId),
     kind: f.kind,
-    text: foldedText(f.kind, { origin, chapter: { id: f.chapterId, locationText: f.locationText }, count: f.count }),
+    text: text(`${f.kind}:${f.chapterId}:${f.count}`, f.language, (t) =>
+      foldedText(f.kind)(t, { origin, chapter: { id: f.chapterId, locationText: f.locationText }, count: f.count }),
+    ),
   }));
 }
 

@@ -7,7 +7,7 @@
  */
 import type pg from "pg";
 import type { NotificationKind } from "../../app/utils/notification-kinds";
-import { MESSAGES, roleMessage, type MessageFacts } from "./messages";
+import { MESSAGES, roleMessage, type Say } from "./messages";
 
 /** An activity row as the follower reads it (ids and numbers as text). */
 export type ActivityRow = {
@@ -34,15 +34,15 @@ export type Notice = {
   audience: Audience;
   /** The account concerned (audience "account"), lower case. */
   account?: string | null;
-  text(facts: MessageFacts): string;
+  /** Its message, in a recipient's language. */
+  text: Say;
 };
 
 /** Kinds whose bursts to one recipient about one chapter fold into one message (./follower-folds.ts). */
 export const FOLDABLE: ReadonlySet<NotificationKind> = new Set(["application", "recommendation"]);
 
 /** The folded message of a foldable kind. */
-export const foldedText = (kind: NotificationKind, facts: MessageFacts) =>
-  kind === "recommendation" ? MESSAGES.recommendation(facts) : MESSAGES.application(facts);
+export const foldedText = (kind: NotificationKind): Say => (kind === "recommendation" ? MESSAGES.recommendation : MESSAGES.application);
 
 type Simple = Omit<Notice, "event" | "account">;
 const to = (audience: Audience, kind: NotificationKind, text: Notice["text"]): Simple => ({ audience, kind, text });
@@ -85,8 +85,8 @@ export async function noticesOf(client: pg.PoolClient | pg.Client, V: string, ro
     }
     const role = event.kind.startsWith(ROLE_HOLDER_SET) ? event.kind.slice(ROLE_HOLDER_SET.length) : undefined;
     if (role === undefined && event.kind !== CENTRAL_COMMITTEE) continue;
-    const given = role === undefined ? MESSAGES.centralCommitteeGiven : (f: MessageFacts) => roleMessage(role, true, f);
-    const taken = role === undefined ? MESSAGES.centralCommitteeTaken : (f: MessageFacts) => roleMessage(role, false, f);
+    const given = role === undefined ? MESSAGES.centralCommitteeGiven : roleMessage(role, true);
+    const taken = role === undefined ? MESSAGES.centralCommitteeTaken : roleMessage(role, false);
     const previous = await previousHolder(client, V, event);
     if (previous && previous !== event.subject) notices.push({ event, kind: "role", audience: "account", account: previous, text: taken });
     if (event.subject) notices.push({ event, kind: "role", audience: "account", account: event.subject, text: given });

@@ -3,7 +3,7 @@
  * (the chapter's active executives, its members, one account...), kept only where that account
  * has linked Telegram, Telegram has not refused the chat (bot_blocked_at), the account chose the
  * notice's kind on /me (no choice: the defaults), and the account is not the one who acted (nobody
- * needs to be told what they did).
+ * needs to be told what they did). With each, the language of its messages (./messages.ts).
  *
  * Audiences are read from the read model as it is now, not as it was at the event's block: a
  * chapter's executives are those of today, which is who can act on the news.
@@ -18,12 +18,14 @@ export type Recipient = {
   /** Lower case, as the read model writes addresses. */
   address: string;
   chatId: bigint;
+  /** The language the member uses the app in (app.notification_settings.language); null: English. */
+  language: string | null;
 };
 
 /** The recipients of `notices`; `V` is the read model's schema, escaped. */
 export async function recipientsOf(client: pg.PoolClient | pg.Client, V: string, notices: readonly Notice[]): Promise<Recipient[]> {
   if (notices.length === 0) return [];
-  const { rows } = await client.query<{ notice: number; address: string; chatId: string }>(
+  const { rows } = await client.query<{ notice: number; address: string; chatId: string; language: string | null }>(
     `with n as (
        select * from unnest($1::int[], $2::text[], $3::text[], $4::numeric[], $5::text[], $6::text[], $7::numeric[])
          as n(i, kind, audience, chapter_id, account, actor, block)
@@ -46,7 +48,7 @@ export async function recipientsOf(client: pg.PoolClient | pg.Client, V: string,
            and a.decided_by is null and a.decided_block = n.block
          where n.audience = 'closed-applicants'
      )
-     select distinct on (a.i, a.address) a.i as notice, a.address, t.telegram_id::text as "chatId"
+     select distinct on (a.i, a.address) a.i as notice, a.address, t.telegram_id::text as "chatId", s.language
      from audience a
      join n on n.i = a.i
      join app.telegram_links t on lower(t.address) = a.address and t.bot_blocked_at is null
@@ -64,7 +66,7 @@ export async function recipientsOf(client: pg.PoolClient | pg.Client, V: string,
       DEFAULT_NOTIFICATION_KINDS,
     ],
   );
-  return rows.map((r) => ({ notice: r.notice, address: r.address, chatId: BigInt(r.chatId) }));
+  return rows.map((r) => ({ notice: r.notice, address: r.address, chatId: BigInt(r.chatId), language: r.language }));
 }
 
 /** The chapters the notices name, by id, for their messages. */

@@ -2,7 +2,7 @@
  * The notifier's follower: reads the read model's activity rows in order (one per contract event,
  * indexer/schema/activity.ts) and turns each into deliveries (./deliveries.ts), which the sender
  * sends on Telegram. Who is told what: ./follower-notices.ts and ./follower-recipients.ts; bursts:
- * ./follower-folds.ts; the texts: ./messages.ts.
+ * ./follower-folds.ts; the texts, in each recipient's language: ./messages.ts.
  *
  * One step (followOnce) is one transaction: lock the cursor row, read the next confirmed rows
  * after it, write their deliveries and open folds, move the cursor past them, commit. So:
@@ -25,6 +25,7 @@ import { enqueueDeliveries, type Delivery } from "./deliveries";
 import { addToFolds, deliveryKey, gatherFolds, takeClosedFolds, type FoldPart } from "./follower-folds";
 import { FOLDABLE, isNotable, noticesOf, type ActivityRow } from "./follower-notices";
 import { chaptersOf, recipientsOf } from "./follower-recipients";
+import { textsOnce } from "./messages";
 
 export type FollowerOptions = {
   pool: pg.Pool;
@@ -97,14 +98,19 @@ export async function followOnce(options: FollowStepOptions): Promise<FollowStep
       chaptersOf(client, V, notices.map((n) => n.event.chapterId)),
     ]);
     const folding: Omit<FoldPart, "count">[] = [];
-    for (const { notice: i, address, chatId } of recipients) {
+    // A notice's text is made once per language: a new evaluation to 10,000 members is a few texts.
+    const textOf = textsOnce();
+    for (const { notice: i, address, chatId, language } of recipients) {
       const { event, kind, text } = notices[i]!;
       if (foldSeconds > 0 && FOLDABLE.has(kind) && event.chapterId !== null) {
         folding.push({ address, kind, chapterId: event.chapterId, firstEvent: event.id });
         continue;
       }
-      const chapter = event.chapterId === null ? undefined : (chapters.get(event.chapterId) ?? { id: event.chapterId, locationText: null });
-      deliveries.push({ key: deliveryKey(kind, event.id, address), address, chatId, kind, text: text({ origin: appOrigin, chapter, evaluationId: event.evaluationId }) });
+      const said = textOf(String(i), language, (t) => {
+        const chapter = event.chapterId === null ? undefined : (chapters.get(event.chapterId) ?? { id: event.chapterId, locationText: null });
+        return text(t, { origin: appOrigin, chapter, evaluationId: event.evaluationId });
+      });
+      deliveries.push({ key: deliveryKey(kind, event.id, address), address, chatId, kind, text: said });
     }
     await addToFolds(client, gatherFolds(folding), now, foldSeconds);
     const delivered = await enqueueDeliveries(client, deliveries);

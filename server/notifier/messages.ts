@@ -1,11 +1,25 @@
 /**
- * Every text the notifier sends, in one place. English only: a message is made once for every
- * recipient, before anyone's language is known to the notifier (the app's languages live in the
- * browser's cookie), and Telegram shows it as it is. Each is one short sentence that names the
- * chapter by its location, as the pages do, and ends with the link to the page where the member
- * acts.
+ * Every text the notifier sends, in the language the member uses the app in: the `notify` group of
+ * app/locales/{en,de,ar}/notify.ts, said with that language's `t`. The language is the one the
+ * member last saved their notification settings or linked Telegram in
+ * (app.notification_settings.language); none, or one the app no longer has, is English. Each is one
+ * short sentence that names the chapter by its location, as the pages do, and ends with the link
+ * to the page where the member acts.
+ *
+ * The follower makes a notice's text once per language (`textsOnce`), not once per recipient: a
+ * new evaluation to 10,000 members is a few texts.
  */
+import type { TFunction } from "i18next";
+import { registerMessages, tFor } from "../../app/i18n/instance";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../app/i18n/language";
+import ar from "../../app/locales/ar";
+import de from "../../app/locales/de";
+import en from "../../app/locales/en";
 import { chapterLabel } from "../../app/utils/format";
+
+registerMessages("en", en);
+registerMessages("de", de);
+registerMessages("ar", ar);
 
 /** What a message may mention about its event. */
 export type MessageFacts = {
@@ -17,42 +31,71 @@ export type MessageFacts = {
   count?: number;
 };
 
-const chapterName = (facts: MessageFacts) => (facts.chapter ? chapterLabel(facts.chapter) : "your chapter");
+/** A message in the language of `t`. */
+export type Say = (t: TFunction, facts: MessageFacts) => string;
+
+const chapterName = (t: TFunction, facts: MessageFacts) => (facts.chapter ? chapterLabel(facts.chapter, t) : t("notify.yourChapter"));
 const chapterPath = (facts: MessageFacts) => (facts.chapter ? `/chapters/${facts.chapter.id}` : "/me");
-const plural = (count: number, one: string, many: string) => (count === 1 ? one : `${count} ${many}`);
+
+/** The message `notify.<key>`, its link the origin and `path`; `counted` ones have plural forms by the facts' count. */
+function say(key: string, path: (facts: MessageFacts) => string, { counted = false, chapter = true } = {}): Say {
+  return (t, facts) =>
+    t(`notify.${key}`, {
+      ...(chapter ? { chapter: chapterName(t, facts) } : {}),
+      ...(counted ? { count: facts.count ?? 1 } : {}),
+      link: `${facts.origin}${path(facts)}`,
+    });
+}
+const at = (path: string) => () => path;
+const noChapter = { chapter: false };
 
 /** The message of a notice (an activity row's meaning for one kind of recipient), with its link. */
 export const MESSAGES = {
-  application: (f: MessageFacts) =>
-    `${plural(f.count ?? 1, "A new application", "new applications")} to ${chapterName(f)}: ${f.origin}${chapterPath(f)}/applications`,
-  approved: (f: MessageFacts) => `Your application to ${chapterName(f)} was approved: you are a member. ${f.origin}${chapterPath(f)}`,
-  rejected: (f: MessageFacts) => `Your application to ${chapterName(f)} was not approved. ${f.origin}/me`,
-  closed: (f: MessageFacts) => `Your application to ${chapterName(f)} was closed: the chapter was removed. ${f.origin}/`,
-  recommendation: (f: MessageFacts) =>
-    `Your application to ${chapterName(f)} got ${plural(f.count ?? 1, "a recommendation", "recommendations")}: ${f.origin}/me`,
-  evaluation: (f: MessageFacts) => `A new evaluation of ${chapterName(f)} awaits your vote: ${f.origin}/evaluations/${f.evaluationId}`,
-  info: (f: MessageFacts) => `A new info message from the party: ${f.origin}/info`,
-  chapterExecutiveGiven: (f: MessageFacts) => `You are now an executive of ${chapterName(f)}: ${f.origin}${chapterPath(f)}`,
-  chapterExecutiveTaken: (f: MessageFacts) => `You are no longer an executive of ${chapterName(f)}: ${f.origin}${chapterPath(f)}`,
-  partyExecutiveGiven: (f: MessageFacts) => `You are now a party executive: ${f.origin}/party`,
-  partyExecutiveTaken: (f: MessageFacts) => `You are no longer a party executive: ${f.origin}/party`,
-  centralCommitteeGiven: (f: MessageFacts) => `You are now the central committee member of ${chapterName(f)}: ${f.origin}${chapterPath(f)}`,
-  centralCommitteeTaken: (f: MessageFacts) => `You are no longer the central committee member of ${chapterName(f)}: ${f.origin}${chapterPath(f)}`,
-  partyAdminProposed: (f: MessageFacts) => `You are proposed as the next party admin: accept it on ${f.origin}/party`,
-} satisfies Record<string, (facts: MessageFacts) => string>;
+  application: say("application", (f) => `${chapterPath(f)}/applications`, { counted: true }),
+  approved: say("approved", chapterPath),
+  rejected: say("rejected", at("/me")),
+  closed: say("closed", at("/")),
+  recommendation: say("recommendation", at("/me"), { counted: true }),
+  evaluation: say("evaluation", (f) => `/evaluations/${f.evaluationId}`),
+  info: say("info", at("/info"), noChapter),
+  chapterExecutiveGiven: say("chapterExecutiveGiven", chapterPath),
+  chapterExecutiveTaken: say("chapterExecutiveTaken", chapterPath),
+  partyExecutiveGiven: say("partyExecutiveGiven", at("/party"), noChapter),
+  partyExecutiveTaken: say("partyExecutiveTaken", at("/party"), noChapter),
+  centralCommitteeGiven: say("centralCommitteeGiven", chapterPath),
+  centralCommitteeTaken: say("centralCommitteeTaken", chapterPath),
+  partyAdminProposed: say("partyAdminProposed", at("/party"), noChapter),
+} satisfies Record<string, Say>;
 
 export type MessageName = keyof typeof MESSAGES;
 
-/** The single-holder roles (RoleHolderSet:<role>) in the messages' words; the pages' labels are translated. */
-const ROLE_WORDS: Readonly<Record<string, string>> = {
-  partyAdmin: "party admin",
-  chapterAdmin: "chapter admin",
-  evaluationMinter: "evaluation minter",
-  infoSender: "info sender",
-};
+/** The single-holder roles (RoleHolderSet:<role>) the messages name (notify.role.*); another is "holder of role <name>". */
+const ROLES: ReadonlySet<string> = new Set(["partyAdmin", "chapterAdmin", "evaluationMinter", "infoSender"]);
 
 /** A single-holder role given to or taken from the member. */
-export function roleMessage(role: string, given: boolean, { origin }: MessageFacts): string {
-  const label = Object.hasOwn(ROLE_WORDS, role) ? ROLE_WORDS[role] : `holder of role ${role}`;
-  return `${given ? "You are now" : "You are no longer"} the party's ${label}: ${origin}/party`;
+export const roleMessage =
+  (role: string, given: boolean): Say =>
+  (t, { origin }) =>
+    t(given ? "notify.roleGiven" : "notify.roleTaken", {
+      role: ROLES.has(role) ? t(`notify.role.${role}`) : t("notify.role.other", { role }),
+      link: `${origin}/party`,
+    });
+
+/** The language a member's messages are in: theirs when the app has it, else English. */
+export const messageLanguage = (language: string | null | undefined): Language => (isLanguage(language) ? language : DEFAULT_LANGUAGE);
+
+/**
+ * Makes each text once per message and language: `text(id, language, say)` says `say` in
+ * `language` the first time `id` (what the text depends on besides the language) is asked in it,
+ * and gives the same text after.
+ */
+export function textsOnce(): (id: string, language: string | null | undefined, say: (t: TFunction) => string) => string {
+  const texts = new Map<string, string>();
+  return (id, language, say) => {
+    const wanted = messageLanguage(language);
+    const key = `${wanted}:${id}`;
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = say(tFor(wanted))));
+    return text;
+  };
 }

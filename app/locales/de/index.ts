@@ -6,10 +6,11 @@ import browse from "./browse";
 import calls from "./calls";
 import common from "./common";
 import meta from "./meta";
+import notify from "./notify";
 import personal from "./personal";
 import proofs from "./proofs";
 import refusals from "./refusals";
 import wallet from "./wallet";
 
-const de: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet, ...calls, ...refusals };
+const de: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet, ...calls, ...refusals, ...notify };
 export default de;

@@ -7,10 +7,11 @@ import browse from "./browse";
 import calls from "./calls";
 import common from "./common";
 import meta from "./meta";
+import notify from "./notify";
 import personal from "./personal";
 import proofs from "./proofs";
 import refusals from "./refusals";
 import wallet from "./wallet";
 
-const en: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet, ...calls, ...refusals };
+const en: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet, ...calls, ...refusals, ...notify };
 export default en;

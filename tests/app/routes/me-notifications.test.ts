@@ -1,12 +1,13 @@
 /**
  * /me's Notifications section and its form (POST /me/notifications), over HTTP against the
  * production server: nothing to choose before Telegram is linked; the kinds with the defaults
- * ticked; a saved choice (some kinds, or none) shows on /me; every way the form can be refused
+ * ticked; a saved choice (some kinds, or none) shows on /me, and the page's language is kept for
+ * the messages, as linking Telegram keeps it; every way the form can be refused
  * (signed out 401, another account's form 403, another site 403, an unknown kind 400, a huge form
  * 413); Telegram's refusal of the chat with the bot's link, cleared by linking Telegram again;
  * the last messages with their state.
  */
-import { getAddress } from "viem";
+import { getAddress, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { errorOf, get, hrefs, text, type Page } from "../../setup/html.js";
 import { telegramParams, unsignedBody } from "../../setup/identity.js";
@@ -49,8 +50,28 @@ const choose = (token: string | undefined, fields: [string, string][], headers: 
     headers: { "content-type": "application/x-www-form-urlencoded", ...(token ? { cookie: `__Host-session=${token}` } : {}), ...headers },
     body: new URLSearchParams(fields).toString(),
   });
-const storedKinds = async (address: string) =>
-  (await stack.query<{ kinds: string[] }>(`select kinds from app.notification_settings where address = $1`, [address.toLowerCase()]))[0]?.kinds;
+const stored = async (address: string) =>
+  (await stack.query<{ kinds: string[] | null; language: string | null }>(`select kinds, language from app.notification_settings where address = $1`, [
+    address.toLowerCase(),
+  ]))[0];
+const storedKinds = async (address: string) => (await stored(address))?.kinds;
+/** Links Telegram as /me does (the local stand-in's login, then register_telegram), from a page in `language` when given. */
+async function linkTelegram(address: Address, token: string, language?: string) {
+  const cookie = `__Host-session=${token}${language ? `; lng=${language}` : ""}`;
+  const standIn = await fetch(`${stack.appUrl}/dev/telegram-login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({ username: `member_${address.slice(2, 10)}` }),
+  });
+  const user = (await standIn.json()) as Record<string, string | number>;
+  const params = telegramParams(Object.fromEntries(Object.entries(user).map(([k, v]) => [k, String(v)])));
+  const linked = await fetch(`${stack.appUrl}/api/command`, {
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify(unsignedBody(address, "register_telegram", params)),
+  });
+  expect(linked.status).toBe(200);
+}
 /** An answer's page: its status and the error boundary's message. */
 const refusal = async (response: Response) => {
   const body = await response.text();
@@ -80,6 +101,26 @@ it("offers every kind with the defaults ticked, and a saved choice shows on /me"
   section = notifications(await me(token));
   expect(ticked(section)).toEqual(["evaluation", "info"]);
   expect(text(section)).not.toContain("These are the defaults");
+});
+
+it("keeps the page's language for the messages: saving on /me, and linking Telegram without changing the kinds", async () => {
+  const { address, token } = await member();
+  expect((await choose(token, [["account", address], ["kind", "decision"]], { cookie: `__Host-session=${token}; lng=de` })).status).toBe(303);
+  expect(await stored(address)).toEqual({ kinds: ["decision"], language: "de" });
+  // A page in English (no cookie, no Accept-Language) is English.
+  expect((await choose(token, [["account", address], ["kind", "decision"]])).status).toBe(303);
+  expect((await stored(address))?.language).toBe("en");
+
+  // Linking Telegram from an Arabic page: its language, and the member still on the defaults, unchosen.
+  const newcomer = await member({ linked: false });
+  await linkTelegram(newcomer.address, newcomer.token, "ar");
+  expect(await stored(newcomer.address)).toEqual({ kinds: null, language: "ar" });
+  const section = notifications(await me(newcomer.token));
+  expect(ticked(section)).toEqual(["application", "decision", "recommendation", "role"]);
+  expect(text(section)).toContain("These are the defaults until you save a choice.");
+  // Linking again from a German page keeps a saved choice.
+  await linkTelegram(address, token, "de");
+  expect(await stored(address)).toEqual({ kinds: ["decision"], language: "de" });
 });
 
 it("saves no kind at all as every message off, and sends a GET of the form's address to /me", async () => {
@@ -137,21 +178,7 @@ it("says its refusals in the page's language (the lng cookie): German, Arabic", 
 
 it("says when Telegram could not reach the member, with the bot's link; linking Telegram again clears it", async () => {
   const { address, token } = await member({ linked: false });
-  const link = async () => {
-    const standIn = await fetch(`${stack.appUrl}/dev/telegram-login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: `__Host-session=${token}` },
-      body: JSON.stringify({ username: `member_${address.slice(2, 10)}` }),
-    });
-    const user = (await standIn.json()) as Record<string, string | number>;
-    const params = telegramParams(Object.fromEntries(Object.entries(user).map(([k, v]) => [k, String(v)])));
-    const linked = await fetch(`${stack.appUrl}/api/command`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: `__Host-session=${token}` },
-      body: JSON.stringify(unsignedBody(address, "register_telegram", params)),
-    });
-    expect(linked.status).toBe(200);
-  };
+  const link = () => linkTelegram(address, token);
   await link();
   await stack.query(`update app.telegram_links set bot_blocked_at = now() where address = $1`, [getAddress(address)]);
   let section = notifications(await me(token));

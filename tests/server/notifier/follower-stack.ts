@@ -1,8 +1,8 @@
 /**
  * What the follower tests share: the local stack without demo data or app server (anvil, a
  * migrated database, the real indexer filling its views), a pool for the follower, and small
- * steps: link an account's Telegram, choose its kinds, send a contract call and wait until it is
- * indexed, run one follower step, read the deliveries.
+ * steps: link an account's Telegram, choose its kinds and its language, send a contract call and
+ * wait until it is indexed, run one follower step, read the deliveries.
  *
  *   const ctx = useFollowerStack();        // once, at the top of the test file
  *   await ctx.link(ALICE);                 // in a test or a beforeAll
@@ -26,6 +26,8 @@ export type FollowerTestContext = {
   link(account: PrivateKeyAccount | Address): Promise<string>;
   /** The kinds `account` chose on /me. */
   choose(account: PrivateKeyAccount | Address, kinds: NotificationKind[]): Promise<void>;
+  /** The language `account` uses the app in, as /me and linking Telegram record it (null: none). */
+  speak(account: PrivateKeyAccount | Address, language: string | null): Promise<void>;
   /** Calls the party contract as `account`, waits until the indexer has the block; the receipt. */
   send(account: PrivateKeyAccount, functionName: string, args: readonly unknown[]): Promise<{ blockNumber: bigint; transactionHash: Hex }>;
   /** A new funded account that the party has never seen. */
@@ -63,6 +65,12 @@ export function useFollowerStack(): FollowerTestContext {
     await ctx.stack.query(
       `insert into app.notification_settings (address, kinds) values ($1, $2) on conflict (address) do update set kinds = excluded.kinds`,
       [address(account).toLowerCase(), kinds],
+    );
+  };
+  ctx.speak = async (account, language) => {
+    await ctx.stack.query(
+      `insert into app.notification_settings (address, language) values ($1, $2) on conflict (address) do update set language = excluded.language`,
+      [address(account).toLowerCase(), language],
     );
   };
   ctx.send = async (account, functionName, args) => {
