@@ -162,6 +162,19 @@ it("a failed command shows: Error sending command: {message} ({status})", async 
   await person.screenshot("sign-in-command-failed.png");
 }, 60_000);
 
+it("a failed command with a keyed message shows it in the page's language (lng=de)", async () => {
+  const person = await stack.person("ungluecklich");
+  await person.context.addCookies([{ name: "lng", value: "de", url: stack.appUrl }]);
+  const page = await person.open("/");
+  // As the server answers a replay: the English `message` for the JSON API, its key and values for the page.
+  const answer = { message: "This signed command was already accepted: sign a new one", key: "refusals.command.replay", values: {} };
+  await page.route("**/api/command", (route) => route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify(answer) }));
+  await page.getByRole("button", { name: "Registrieren" }).click();
+  await expect.poll(() => page.locator(".wallet-alert").textContent(), { timeout: 20_000 }).toContain(
+    "Fehler beim Senden des Befehls: Dieser signierte Befehl wurde schon angenommen: Signieren Sie einen neuen (409)",
+  );
+}, 60_000);
+
 it("the problems the pages reported: none", () => {
   for (const person of stack.people) expect(person.problems).toEqual([]);
 });
