@@ -54,10 +54,10 @@ it("pages in any language are their text only: no zero bytes where a character m
   // React 18's renderToPipeableStream sends its whole buffer when a character's UTF-8 bytes do not
   // fit at its end, padding included (facebook/react#31134): on a page of Arabic or German text
   // that happens every few kilobytes.
-  for (const headers of [ar, de, {}]) {
+  for (const [language, headers] of [["ar", ar], ["de", de], ["en", {}]] as const) {
     for (const path of ["/", "/chapters/1", "/chapters/1/applications", "/evaluations", "/members", "/party", "/info", "/proofs", "/verify"]) {
       const response = await get(stack.appUrl, path, headers);
-      expect([path, headers["accept-language"], response.status, response.body.indexOf("\u0000")]).toEqual([path, headers["accept-language"], 200, -1]);
+      expect([path, language, response.status, response.body.indexOf("\u0000")]).toEqual([path, language, 200, -1]);
     }
   }
 });
