@@ -82,7 +82,7 @@ export const roleMessage =
     });
 
 /** The language a member's messages are in: theirs when the app has it, else English. */
-export const messageLanguage = (language: string | null | undefined): Language => (isLanguage(language) ? language : DEFAULT_LANGUAGE);
+const messageLanguage = (language: string | null | undefined): Language => (isLanguage(language) ? language : DEFAULT_LANGUAGE);
 
 /**
  * Makes each text once per message and language: `text(id, language, say)` says `say` in
