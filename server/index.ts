@@ -13,7 +13,7 @@
  * with the app's own in app/utils/env.server.ts. `npm run dev` still runs `remix dev`, without
  * the cache.
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -129,17 +129,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   // Remix's single fetch needs the platform's own Request and Response, not the adapter's.
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   const server = createServer((req, res) => {
-    // A body the app refused part-way (413) or never read: none of the rest is read. The answer goes
-    // out, then a FIN; the connection is dropped if the client keeps it open (no lingering reads).
-    res.once("finish", () => {
-      if (req.complete) return;
-      // Not the adapter's clean-up either (autoCleanupIncoming destroys an unread request a tick
-      // after the answer): closing the socket with the upload still arriving answers it with a
-      // reset, which can reach the client before it has read the 413, and it never sees it.
-      req.destroy = () => req;
-      req.socket.end();
-      setTimeout(() => req.socket.destroy(), 5_000).unref();
-    });
+    if (req.method !== "GET" && req.method !== "HEAD") lingerOverUnreadBody(req, res);
     if (cache?.serveHit(req, res)) return;
     // What the cache is at: a test can wait for it to reach what the database says.
     if (req.url === "/healthz" && version) res.setHeader("x-read-model-version", version.current() ?? "");
@@ -176,6 +166,36 @@ if (entry && pathToFileURL(entry).href === import.meta.url) {
       void running.close().finally(() => process.exit(0));
     });
   }
+}
+
+/** How long a connection whose request body was left unread stays half-open after the answer. */
+const LINGER_MS = 5_000;
+
+/**
+ * A body the app refused part-way (413) or never read: none of the rest is read, and the answer
+ * must still reach the client. Closing the socket with the upload still arriving answers the
+ * client with a reset, and a client that had not yet read the answer (it is busy writing, or the
+ * machine is loaded) loses it: its next write fails and its socket is destroyed unread. So, as
+ * nginx's lingering close: after the answer a FIN, and the socket is destroyed only after
+ * LINGER_MS, or at once when the client closes. Both ways of destroying it at once are held off:
+ * Node's own for a `Connection: close` request (socket.destroySoon) and the web adapter's clean-up
+ * of an unread request (autoCleanupIncoming destroys it a tick after the answer).
+ */
+function lingerOverUnreadBody(req: IncomingMessage, res: ServerResponse): void {
+  const socket = req.socket;
+  const destroySoon = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => (req.complete ? destroySoon() : linger());
+  let lingering = false;
+  const linger = () => {
+    if (lingering) return;
+    lingering = true;
+    req.destroy = () => req;
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+  res.once("finish", () => {
+    if (!req.complete) linger();
+  });
 }
 
 /**
