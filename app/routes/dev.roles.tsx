@@ -13,10 +13,11 @@ import { ClientOnly, OperationButton } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink } from "../components/links";
 import { pageMeta } from "../i18n/meta";
+import type { Message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { listChapters } from "../models/chapters.server";
 import { CHAPTER_ROLES, ROLES, type Role } from "../services/dev-roles.server";
-import { grantFromForm, requireLocalParty, roleStanding, signedInAccount, type RoleStanding } from "../services/dev-roles-page.server";
+import { grantFromForm, requireLocalParty, roleStanding, signedInAccount, type Granted, type RoleStanding } from "../services/dev-roles-page.server";
 import { chapterLabel } from "../utils/format";
 import { enforcePost } from "../utils/post-guard.server";
 
@@ -51,15 +52,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const account = await signedInAccount(request);
   const outcome = await grantFromForm(request, account);
   if (outcome.status !== 200) return data({ error: outcome.error, result: null }, { status: outcome.status });
-  const { result } = outcome;
-  return { error: null, result: { ...result, chapterId: result.chapterId?.toString() ?? null } };
+  return { error: null, result: outcome.result };
 }
 
-/** The action's answer (the status-carrying `data()` leaves Remix's inferred type without its fields). */
-type ActionData = {
-  error: string | null;
-  result: { role: Role; chapterId: string | null; done: string[]; next?: string } | null;
-};
+/** The action's answer (the status-carrying `data()` leaves Remix's inferred type without its fields); its texts are keyed messages with plain values. */
+type ActionData = { error: Message | null; result: Granted | null };
 
 /** What the account holds of `role` now, in words; null when it holds nothing of it. */
 function held(role: Role, account: string, s: RoleStanding, t: TFunction) {
@@ -98,11 +95,11 @@ export default function DevRoles() {
         <section className="card" data-granted={outcome.result.role}>
           <h2>{t("devRoles.done", { role: t(ROLE_KEYS[outcome.result.role]) })}</h2>
           <ul>
-            {outcome.result.done.map((line) => (
-              <li key={line}>{line}</li>
+            {outcome.result.done.map((line, index) => (
+              <li key={index}>{t(line.key, line.values)}</li>
             ))}
           </ul>
-          {outcome.result.next ? <p>{outcome.result.next}</p> : null}
+          {outcome.result.next ? <p>{t(outcome.result.next.key, outcome.result.next.values)}</p> : null}
           <p className="muted">
             <Trans t={t} i18nKey="devRoles.indexerShows" components={{ member: <Link to={`/members/${account}`} />, party: <Link to="/party" /> }} />
           </p>
@@ -110,7 +107,7 @@ export default function DevRoles() {
       ) : null}
       {outcome?.error ? (
         <p role="alert" data-status="failed">
-          {outcome.error}
+          {t(outcome.error.key, outcome.error.values)}
         </p>
       ) : null}
 

@@ -7,8 +7,8 @@ import type { Address } from "viem";
 import { partyAbi } from "../../abis/party";
 import { findSession } from "../models/sessions.server";
 import { env, partyAddress } from "../utils/env.server";
-import { message } from "../i18n/message";
-import { invariantResponse } from "../utils/http.server";
+import { interpolation, message, type Message } from "../i18n/message";
+import { invariantResponse, messageResponse } from "../utils/http.server";
 import { readLimited } from "../utils/read-limited";
 import { readSessionToken } from "../utils/session-cookie.server";
 import { chainClient, shortError } from "./chain.server";
@@ -57,31 +57,41 @@ export async function roleStanding(account: Address): Promise<RoleStanding> {
     const id = (chapter: bigint) => (chapter === 0n ? null : chapter.toString());
     return { memberChapter: id(memberChapter), executiveOf: id(executiveOf), partyExecutive, partyAdmin, pendingPartyAdmin, chapterAdmin, evaluationMinter, infoSender };
   } catch (error) {
-    throw new Response(`The local chain is not reachable: ${shortError(error)}`, { status: 503 });
+    throw messageResponse(message("devRoles.refusal.unreachable", { error: shortError(error) }), 503);
   }
 }
 
 /** The form's fields are a role and a chapter id: a few dozen bytes. */
 const FORM_LIMIT = 1024;
 
-export type GrantOutcome = { status: 200; result: GrantResult } | { status: 400 | 409 | 413 | 503; error: string };
+/** What the page shows of a grant: the keyed messages with plain values (a bigint does not travel to the page). */
+export type Granted = Pick<GrantResult, "role"> & { chapterId: string | null; done: Message[]; next: Message | null };
+export type GrantOutcome = { status: 200; result: Granted } | { status: 400 | 409 | 413 | 503; error: Message };
+
+const plain = ({ key, values }: Message): Message => ({ key, values: interpolation(values) });
+
+/** A GrantError's keyed message (the command line's own texts have none: they never reach the page). */
+const refusal = (error: GrantError): Message => plain(error.said ?? message("devRoles.refusal.unexpected", { error: error.message }));
 
 /** Gives the signed-in account the role the form names: 400 for a bad field, 409 when the chain's state does not allow it. */
 export async function grantFromForm(request: Request, account: Address): Promise<GrantOutcome> {
   const body = await readLimited(request, FORM_LIMIT);
-  if (body === undefined) return { status: 413, error: `The form is larger than ${FORM_LIMIT} bytes` };
+  if (body === undefined) return { status: 413, error: message("devRoles.refusal.formTooLarge", { max: FORM_LIMIT }) };
   const form = new URLSearchParams(body);
   let input: ReturnType<typeof parseGrantInput>;
   try {
     input = parseGrantInput({ account, role: form.get("role"), chapterId: form.get("chapterId") });
   } catch (error) {
-    if (error instanceof GrantError) return { status: 400, error: error.message };
+    if (error instanceof GrantError) return { status: 400, error: refusal(error) };
     throw error;
   }
+  let result: GrantResult;
   try {
-    return { status: 200, result: await grantRole({ rpcUrl: env().CHAIN_RPC_URL, party: partyAddress(), ...input }) };
+    result = await grantRole({ rpcUrl: env().CHAIN_RPC_URL, party: partyAddress(), ...input });
   } catch (error) {
-    if (error instanceof GrantError) return { status: 409, error: error.message };
-    return { status: 503, error: `The local chain did not answer as expected: ${shortError(error)}` };
+    if (error instanceof GrantError) return { status: 409, error: refusal(error) };
+    return { status: 503, error: message("devRoles.refusal.unexpected", { error: shortError(error) }) };
   }
+  const { role, chapterId, said } = result;
+  return { status: 200, result: { role, chapterId: chapterId?.toString() ?? null, done: said.done.map(plain), next: said.next ? plain(said.next) : null } };
 }

@@ -32,6 +32,10 @@ import { setInfoSender } from "../calls/set-info-sender";
 import { setPartyAdmin } from "../calls/set-party-admin";
 import type { Call } from "../calls/types";
 import { updateMemberApplicationForChapter } from "../calls/update-member-application-for-chapter";
+import { registerMessages } from "../i18n/instance";
+import { interpolation, message, type Message, type MessageValues } from "../i18n/message";
+import en from "../locales/en";
+import type enProofs from "../locales/en/proofs";
 
 export const ROLES = ["member", "chapter-executive", "party-executive", "chapter-admin", "evaluation-minter", "info-sender", "party-admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -39,9 +43,33 @@ export type Role = (typeof ROLES)[number];
 /** The roles held in a chapter: their chapter id is the account's chapter, else chapter 1, unless given. */
 export const CHAPTER_ROLES: readonly Role[] = ["member", "chapter-executive", "party-executive"];
 
-/** Why a role cannot be given (bad input, or the chain's state does not allow it): a clear message, nothing sent. */
+type GrantTexts = (typeof enProofs)["devRoles"]["grant"];
+type Step = keyof GrantTexts["step"];
+type Holding = keyof GrantTexts["holding"];
+
+/** A sentence of a grant: a key of the `devRoles.grant` messages (app/locales/en/proofs.ts) and its values. */
+const said = (key: Exclude<keyof GrantTexts, "step" | "holding">, values?: MessageValues): Message => message(`devRoles.grant.${key}`, values);
+
+/** English alone, whichever page's language: what `npm run grant` prints (the app's English instance, made once). */
+const english = registerMessages("en", en);
+export const inEnglish = ({ key, values }: Message): string => english.t(key, interpolation(values));
+
+/**
+ * Why a role cannot be given (bad input, or the chain's state does not allow it): nothing sent. Its
+ * message is the English; `said` the keyed message a page shows in its language (none for a text
+ * made outside, like the command line's own).
+ */
 export class GrantError extends Error {
   override name = "GrantError";
+  // Private: an error compares by its own fields (`expect(…).toThrow(new GrantError("…"))`), the English alone.
+  readonly #said?: Message;
+  constructor(reason: Message | string) {
+    super(typeof reason === "string" ? reason : inEnglish(reason));
+    if (typeof reason !== "string") this.#said = reason;
+  }
+  get said(): Message | undefined {
+    return this.#said;
+  }
 }
 
 export const isRole = (raw: string): raw is Role => (ROLES as readonly string[]).includes(raw);
@@ -50,13 +78,13 @@ export const isRole = (raw: string): raw is Role => (ROLES as readonly string[])
 export function parseGrantInput(raw: { account?: string | null; role?: string | null; chapterId?: string | null }) {
   const { account = "", role = "", chapterId } = raw;
   if (!account || !isAddress(account, { strict: false })) {
-    throw new GrantError(`the account must be 0x followed by 40 hex digits, got "${(account ?? "").slice(0, 80)}"`);
+    throw new GrantError(said("account", { got: (account ?? "").slice(0, 80) }));
   }
-  if (!role || !isRole(role)) throw new GrantError(`the role must be one of ${ROLES.join(", ")}, got "${(role ?? "").slice(0, 80)}"`);
+  if (!role || !isRole(role)) throw new GrantError(said("role", { roles: ROLES.join(", "), got: (role ?? "").slice(0, 80) }));
   let chapter: bigint | undefined;
   if (chapterId !== undefined && chapterId !== null && chapterId !== "") {
     if (!/^[0-9]{1,39}$/.test(chapterId) || BigInt(chapterId) === 0n || BigInt(chapterId) >= 1n << 128n) {
-      throw new GrantError(`the chapter id must be a whole number from 1, got "${chapterId.slice(0, 80)}"`);
+      throw new GrantError(said("chapterId", { got: chapterId.slice(0, 80) }));
     }
     chapter = BigInt(chapterId);
   }
@@ -64,8 +92,11 @@ export function parseGrantInput(raw: { account?: string | null; role?: string | 
 }
 
 export type GrantParameters = { rpcUrl: string; party: Address; account: Address; role: Role; chapterId?: bigint };
-/** What was done, one sentence per transaction (or why nothing was needed), and what the account still has to do. */
-export type GrantResult = { account: Address; role: Role; chapterId?: bigint; done: string[]; next?: string };
+/**
+ * What was done, one sentence per transaction (or why nothing was needed), and what the account
+ * still has to do: in English, and as the keyed messages (`said`) a page shows in its language.
+ */
+export type GrantResult = { account: Address; role: Role; chapterId?: bigint; done: string[]; next?: string; said: { done: Message[]; next?: Message } };
 
 /** Enough for a few transactions at anvil's fees; taken back afterwards. */
 const FUEL = parseEther("1");
@@ -88,55 +119,63 @@ function connect(rpcUrl: string) {
   };
 }
 
-type Grant = ReturnType<typeof connect> & GrantParameters & { done: string[] };
+type Grant = ReturnType<typeof connect> & GrantParameters & { done: Message[] };
 
 async function grant(parameters: GrantParameters): Promise<GrantResult> {
   const g: Grant = { ...connect(parameters.rpcUrl), ...parameters, account: getAddress(parameters.account), done: [] };
   const { account, role } = g;
-  const result = (next?: string): GrantResult => ({ account, role, chapterId: g.chapterId, done: g.done, next });
+  const result = (next?: Message): GrantResult => ({
+    account,
+    role,
+    chapterId: g.chapterId,
+    done: g.done.map(inEnglish),
+    next: next && inEnglish(next),
+    said: { done: g.done, next },
+  });
 
   if (role === "member" || role === "chapter-executive") {
     g.chapterId ??= await defaultChapter(g);
     await joinChapter(g, g.chapterId);
     if (role === "member") return result();
-    if ((await read(g, "chapterExecutiveOf", [account])) === g.chapterId) return already(g, `chapter executive of chapter ${g.chapterId}`), result();
+    const chapterId = g.chapterId;
+    if ((await read(g, "chapterExecutiveOf", [account])) === chapterId) return already(g, "chapterExecutive", { chapterId }), result();
     const executive = await partyExecutive(g);
-    await send(g, executive, promoteChapterExecutive(g.party, { account, chapterId: g.chapterId }), `party executive ${executive} promoted ${account} to chapter executive of chapter ${g.chapterId}`);
+    await send(g, executive, promoteChapterExecutive(g.party, { account, chapterId }), "promotedChapterExecutive", { executive, chapterId });
     return result();
   }
 
-  if (role === "party-admin" && (await read(g, "partyAdmin")) === account) return already(g, "the party admin"), result();
+  if (role === "party-admin" && (await read(g, "partyAdmin")) === account) return already(g, "partyAdmin"), result();
   await requireLocalAdmin(g);
   if (role === "party-executive") {
-    if (await read(g, "partyExecutive", [account])) return already(g, "a party executive"), result();
+    if (await read(g, "partyExecutive", [account])) return already(g, "partyExecutive"), result();
     if (!(await read(g, "partyMember", [account]))) {
       g.chapterId ??= await defaultChapter(g);
       await joinChapter(g, g.chapterId);
     }
-    await send(g, LOCAL_ADMIN, promotePartyExecutive(g.party, { account }), `the local admin promoted ${account} to party executive`);
+    await send(g, LOCAL_ADMIN, promotePartyExecutive(g.party, { account }), "promotedPartyExecutive");
     return result();
   }
   if (role === "party-admin") {
     if ((await read(g, "pendingPartyAdmin")) !== account) {
-      await send(g, LOCAL_ADMIN, setPartyAdmin(g.party, { holder: account }), `the local admin proposed ${account} as the next party admin`);
-    } else already(g, "the proposed party admin");
-    return result(`${account} takes the party admin role by accepting it: "Accept the party admin role" on /dev/roles, signed in as that account (acceptPartyAdmin).`);
+      await send(g, LOCAL_ADMIN, setPartyAdmin(g.party, { holder: account }), "proposedPartyAdmin");
+    } else already(g, "proposedPartyAdmin");
+    return result(said("acceptNext", { account }));
   }
   const single = SINGLE_HOLDER[role];
   const holder = await read(g, single.getter);
-  if (holder === account) return already(g, `the ${single.text}`), result();
-  await send(g, LOCAL_ADMIN, single.build(g.party, { holder: account }), `the local admin moved the ${single.text} role from ${holder} to ${account}`);
+  if (holder === account) return already(g, single.holding), result();
+  await send(g, LOCAL_ADMIN, single.build(g.party, { holder: account }), single.moved, { holder });
   return result();
 }
 
 const SINGLE_HOLDER = {
-  "chapter-admin": { getter: "chapterAdmin", build: setChapterAdmin, text: "chapter admin" },
-  "evaluation-minter": { getter: "evaluationMinter", build: setEvaluationMinter, text: "evaluation minter" },
-  "info-sender": { getter: "infoSender", build: setInfoSender, text: "info sender" },
+  "chapter-admin": { getter: "chapterAdmin", build: setChapterAdmin, holding: "chapterAdmin", moved: "movedChapterAdmin" },
+  "evaluation-minter": { getter: "evaluationMinter", build: setEvaluationMinter, holding: "evaluationMinter", moved: "movedEvaluationMinter" },
+  "info-sender": { getter: "infoSender", build: setInfoSender, holding: "infoSender", moved: "movedInfoSender" },
 } as const;
 
-function already(g: Grant, what: string) {
-  g.done.push(`nothing to send: ${g.account} is already ${what}`);
+function already(g: Grant, holding: Holding, values?: MessageValues) {
+  g.done.push(said("already", { account: g.account, holding, ...values }));
 }
 
 /** The party contract's view functions, on the chain as it is now. */
@@ -160,17 +199,17 @@ async function defaultChapter(g: Grant): Promise<bigint> {
 async function joinChapter(g: Grant, chapterId: bigint) {
   const { account } = g;
   const current = await read(g, "memberChapter", [account]);
-  if (current === chapterId) return already(g, `a member of chapter ${chapterId}`);
-  if (current !== 0n) throw new GrantError(`${account} is a member of chapter ${current}, not ${chapterId}: ask for chapter ${current}, or leave it first`);
+  if (current === chapterId) return already(g, "member", { chapterId });
+  if (current !== 0n) throw new GrantError(said("otherChapter", { account, current, chapterId }));
   const [, , , exists] = await g.publicClient.readContract({ address: g.party, abi: partyAbi, functionName: "chapters", args: [chapterId] });
-  if (!exists) throw new GrantError(`chapter ${chapterId} does not exist`);
+  if (!exists) throw new GrantError(said("noChapter", { chapterId }));
   const pending = await read(g, "applicationChapter", [account]);
   if (pending !== 0n && pending !== chapterId) {
-    throw new GrantError(`${account} has a pending application to chapter ${pending}: ask for chapter ${pending} instead`);
+    throw new GrantError(said("pending", { account, pending }));
   }
   const executive = await partyExecutive(g);
-  if (pending === 0n) await send(g, account, applyForChapterMembership(g.party, { chapterId }), `${account} applied to chapter ${chapterId}`);
-  await send(g, executive, updateMemberApplicationForChapter(g.party, { account, approved: true }), `party executive ${executive} approved it: ${account} joined chapter ${chapterId}`);
+  if (pending === 0n) await send(g, account, applyForChapterMembership(g.party, { chapterId }), "applied", { chapterId });
+  await send(g, executive, updateMemberApplicationForChapter(g.party, { account, approved: true }), "approved", { executive, chapterId });
 }
 
 /** A current party executive other than the account (the latest promoted that still is one). */
@@ -180,29 +219,28 @@ async function partyExecutive(g: Grant): Promise<Address> {
     const candidate = log.args.account;
     if (candidate && candidate !== g.account && (await read(g, "partyExecutive", [candidate]))) return candidate;
   }
-  throw new GrantError("there is no party executive on this chain to approve or promote (the demo data that npm run dev seeds has some)");
+  throw new GrantError(said("noExecutive"));
 }
 
 async function requireLocalAdmin(g: Grant) {
   const admin = await read(g, "partyAdmin");
   if (admin === LOCAL_ADMIN) return;
-  throw new GrantError(
-    `the local admin ${LOCAL_ADMIN} is no longer the party admin (${admin} is), so it cannot give ${g.role}; ` +
-      `member and chapter-executive still work (a party executive approves and promotes)`,
-  );
+  throw new GrantError(said("notLocalAdmin", { admin: LOCAL_ADMIN, holder: admin, role: g.role }));
 }
 
 /**
  * Sends one call as `from` through anvil's impersonation, after an eth_call that names the revert
- * it would meet; puts the sender's nonce and balance back once it is mined.
+ * it would meet; puts the sender's nonce and balance back once it is mined. `step` says what it does,
+ * with `values` besides the account's.
  */
-async function send(g: Grant, from: Address, call: Call, what: string) {
+async function send(g: Grant, from: Address, call: Call, step: Step, values?: MessageValues) {
   const { publicClient, testClient, walletClient } = g;
+  const what = { step, account: g.account, ...values };
   try {
     await publicClient.call({ account: from, to: call.to, data: call.data });
   } catch (error) {
     const name = error instanceof BaseError ? revertErrorName(revertDataOf(error)) : "Unknown";
-    throw new GrantError(`${what}: not sent, the contract would revert with ${name}`);
+    throw new GrantError(said("notSent", { ...what, error: name }));
   }
   const [nonce, balance] = await Promise.all([publicClient.getTransactionCount({ address: from }), publicClient.getBalance({ address: from })]);
   await testClient.impersonateAccount({ address: from });
@@ -210,8 +248,8 @@ async function send(g: Grant, from: Address, call: Call, what: string) {
   try {
     const hash = await walletClient.sendTransaction({ account: from, to: call.to, data: call.data, chain: null });
     const receipt = await publicClient.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new GrantError(`${what}: transaction ${hash} reverted`);
-    g.done.push(`${what} (transaction ${hash})`);
+    if (receipt.status !== "success") throw new GrantError(said("reverted", { ...what, hash }));
+    g.done.push(said("sent", { ...what, hash }));
   } finally {
     await testClient.setNonce({ address: from, nonce });
     await testClient.setBalance({ address: from, value: balance });

@@ -109,5 +109,50 @@ export default {
       infoSender: "Info sender",
       partyAdmin: "Party admin",
     },
+    // What a grant says (app/services/dev-roles.server.ts; `npm run grant` prints the English): one line per
+    // transaction or none needed, and why a role cannot be given. `account`, `executive`, `holder` and `admin`
+    // are addresses, `hash` a transaction's, `error` the contract error's name, `role` and `roles` role ids as typed.
+    grant: {
+      step: {
+        applied: "{{account}} applied to chapter {{chapterId}}",
+        approved: "party executive {{executive}} approved it: {{account}} joined chapter {{chapterId}}",
+        promotedChapterExecutive: "party executive {{executive}} promoted {{account}} to chapter executive of chapter {{chapterId}}",
+        promotedPartyExecutive: "the local admin promoted {{account}} to party executive",
+        proposedPartyAdmin: "the local admin proposed {{account}} as the next party admin",
+        movedChapterAdmin: "the local admin moved the chapter admin role from {{holder}} to {{account}}",
+        movedEvaluationMinter: "the local admin moved the evaluation minter role from {{holder}} to {{account}}",
+        movedInfoSender: "the local admin moved the info sender role from {{holder}} to {{account}}",
+      },
+      sent: "$t(devRoles.grant.step.{{step}}) (transaction {{hash}})",
+      notSent: "$t(devRoles.grant.step.{{step}}): not sent, the contract would revert with {{error}}",
+      reverted: "$t(devRoles.grant.step.{{step}}): transaction {{hash}} reverted",
+      already: "nothing to send: {{account}} is already $t(devRoles.grant.holding.{{holding}})",
+      holding: {
+        member: "a member of chapter {{chapterId}}",
+        chapterExecutive: "chapter executive of chapter {{chapterId}}",
+        partyExecutive: "a party executive",
+        partyAdmin: "the party admin",
+        proposedPartyAdmin: "the proposed party admin",
+        chapterAdmin: "the chapter admin",
+        evaluationMinter: "the evaluation minter",
+        infoSender: "the info sender",
+      },
+      acceptNext: '{{account}} takes the party admin role by accepting it: "$t(party.acceptAdmin)" on /dev/roles, signed in as that account (acceptPartyAdmin).',
+      account: 'the account must be 0x followed by 40 hex digits, got "{{got}}"',
+      role: 'the role must be one of {{roles}}, got "{{got}}"',
+      chapterId: 'the chapter id must be a whole number from 1, got "{{got}}"',
+      otherChapter: "{{account}} is a member of chapter {{current}}, not {{chapterId}}: ask for chapter {{current}}, or leave it first",
+      noChapter: "chapter {{chapterId}} does not exist",
+      pending: "{{account}} has a pending application to chapter {{pending}}: ask for chapter {{pending}} instead",
+      noExecutive: "there is no party executive on this chain to approve or promote (the demo data that npm run dev seeds has some)",
+      notLocalAdmin:
+        "the local admin {{admin}} is no longer the party admin ({{holder}} is), so it cannot give {{role}}; member and chapter-executive still work (a party executive approves and promotes)",
+    },
+    // The page's own refusals (app/services/dev-roles-page.server.ts); `error` the chain client's words (English).
+    refusal: {
+      formTooLarge: "The form is larger than {{max}} bytes",
+      unreachable: "The local chain is not reachable: {{error}}",
+      unexpected: "The local chain did not answer as expected: {{error}}",
+    },
   },
 };

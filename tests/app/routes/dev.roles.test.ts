@@ -3,13 +3,15 @@
  * it gives the signed-in account each role with one POST (seen through the contract's getters and
  * on the page itself), answers 401 without a session and a clear 4xx for a bad role or chapter or
  * what the chain's state does not allow; with PARTY_ENV=production the page and its action are
- * 404, also for a signed-in account, and send nothing.
+ * 404, also for a signed-in account, and send nothing. What a grant says (its lines and refusals) is
+ * in the page's language (the `lng` cookie), the contract's names, addresses and hashes as they are.
  */
 import { type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startAppServer, type AppServer } from "../../setup/app-server.js";
 import { text } from "../../setup/html.js";
 import { signedBody, tokenFrom } from "../../setup/identity.js";
+import { sessionFor } from "../../setup/session.js";
 import { startStack, type Stack } from "../../setup/stack.js";
 
 let stack: Stack;
@@ -31,14 +33,16 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-type Options = { session?: boolean; headers?: Record<string, string> };
+/** `as`: another session's token than `me`'s; `lng`: the page's language. */
+type Options = { session?: boolean; headers?: Record<string, string>; as?: string; lng?: string };
 
-async function page(base: string, { session = true, headers = {} }: Options = {}, form?: Record<string, string>) {
+async function page(base: string, { session = true, headers = {}, as, lng }: Options = {}, form?: Record<string, string>) {
+  const cookie = [session ? `__Host-session=${as ?? token}` : "", lng ? `lng=${lng}` : ""].filter(Boolean).join("; ");
   const response = await fetch(`${base}/dev/roles`, {
     method: form ? "POST" : "GET",
     redirect: "manual",
     headers: {
-      ...(session ? { cookie: `__Host-session=${token}` } : {}),
+      ...(cookie ? { cookie } : {}),
       ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
       ...headers,
     },
@@ -133,5 +137,43 @@ describe("PARTY_ENV=local", () => {
     const after = await page(stack.appUrl);
     expect(after.body).toContain('data-pending="party-admin"');
     expect(["member", "chapter-executive", "party-executive", "chapter-admin", "evaluation-minter", "info-sender"].map((role) => held(after.body, role))).toEqual(Array(6).fill("yes"));
+  });
+});
+
+describe("in the page's language", () => {
+  const other = privateKeyToAccount(generatePrivateKey()).address;
+  let session: string;
+  beforeAll(async () => {
+    session = await sessionFor(stack, other);
+  });
+  const german = () => ({ as: session, lng: "de" });
+  const arabic = () => ({ as: session, lng: "ar" });
+
+  it("says what a grant did in German, and that nothing was needed in Arabic", async () => {
+    const granted = await page(stack.appUrl, german(), { role: "chapter-executive", chapterId: "3" });
+    expect(granted.status).toBe(200);
+    expect(granted.main).toContain("Erledigt: Vorstand einer Ortsgruppe");
+    expect(granted.main).toMatch(new RegExp(`${other} hat sich bei der Ortsgruppe 3 beworben \\(Transaktion 0x[0-9a-f]{64}\\)`));
+    expect(granted.main).toMatch(new RegExp(`Parteivorstand 0x[0-9a-fA-F]{40} hat ${other} zum Vorstand der Ortsgruppe 3 ernannt \\(Transaktion 0x[0-9a-f]{64}\\)`));
+    expect(granted.main).not.toContain("applied to chapter");
+
+    const again = await page(stack.appUrl, arabic(), { role: "member", chapterId: "3" });
+    expect(again.status).toBe(200);
+    expect(again.main).toContain(`لا شيء لإرساله: ${other} هو بالفعل عضو في الفرع 3`);
+  });
+
+  it("says why a role cannot be given in German and in Arabic", async () => {
+    const [conflict, conflictAr, role, tooLarge] = await Promise.all([
+      page(stack.appUrl, german(), { role: "member", chapterId: "4" }),
+      page(stack.appUrl, arabic(), { role: "member", chapterId: "4" }),
+      page(stack.appUrl, german(), { role: "king" }),
+      page(stack.appUrl, german(), { role: "member", pad: "x".repeat(2000) }),
+    ]);
+    expect([conflict.status, conflictAr.status, role.status, tooLarge.status]).toEqual([409, 409, 400, 413]);
+    expect(conflict.main).toContain(`${other} ist Mitglied der Ortsgruppe 3, nicht 4: Wählen Sie die Ortsgruppe 3, oder treten Sie zuerst aus`);
+    expect(conflictAr.main).toContain(`${other} عضو في الفرع 3 لا في الفرع 4: اطلب الفرع 3، أو غادره أولًا`);
+    expect(role.main).toContain("die Rolle muss eine von member, chapter-executive, party-executive, chapter-admin, evaluation-minter, info-sender, party-admin sein, erhalten: „king“");
+    expect(tooLarge.main).toContain("Das Formular ist größer als 1024 Bytes");
+    expect(await view().memberChapter([other])).toBe(3n);
   });
 });
