@@ -130,12 +130,19 @@ export function createWalletController(config: WalletConfig, environment: Wallet
     });
   }
 
+  // A command's message is its signer, name, params and second: two log_ins within one second
+  // (sign up, log out, sign in again) would be one signed command, which the server accepts once
+  // (409 "already accepted"). Each command this wallet sends is at least a second after the last
+  // (the server takes up to COMMAND_MAX_FUTURE_SECONDS ahead).
+  let lastCommandMs = 0;
+  const commandTime = () => (lastCommandMs = Math.max(environment.now(), lastCommandMs + 1000));
+
   /** log_in (SPEC 7): the server learns the member; 401 → sign the command → session cookie. */
   async function logIn(w: Wallet, user: WalletUser) {
     const { CommandError, newCommandMessage, sendCommand } = await commands();
     try {
       await sendCommand({
-        message: newCommandMessage(user.address, "log_in", [], environment.now()),
+        message: newCommandMessage(user.address, "log_in", [], commandTime()),
         sign: (typedData) => w.signTypedData(typedData),
         verifyingContract: config.partyAddress,
         fetch: environment.fetch,
@@ -171,7 +178,7 @@ export function createWalletController(config: WalletConfig, environment: Wallet
       const { newCommandMessage, sendCommand } = await commands();
       // Needs no signature: it ends whatever session this browser holds (see api.command.ts).
       await sendCommand({
-        message: newCommandMessage(signedIn.address, "log_out", [], environment.now()),
+        message: newCommandMessage(signedIn.address, "log_out", [], commandTime()),
         sign: () => Promise.reject(new Error("log_out needs no signature")),
         verifyingContract: config.partyAddress,
         fetch: environment.fetch,

@@ -16,7 +16,7 @@ const config: WalletConfig = { backend: "local", chainId: 137, partyAddress: PAR
 const USER: WalletUser = { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", orgId: "local", userId: "cred-1", email: null };
 const SIGNATURE: Hex = "0xabcdef";
 
-type Request = { url: string; body: { message: { signer: string; command: string }; signature?: string } };
+type Request = { url: string; body: { message: { signer: string; command: string; signedAt: string }; signature?: string } };
 
 type Options = { stored?: object; commandStatus?: (r: Request) => number; hasAccount?: boolean; signInError?: Error };
 
@@ -124,6 +124,20 @@ it("logs out: log_out, the back-end disconnects, the stored session and the wall
   expect(requests.map((r) => [command(r), r.body.signature ?? null])).toEqual([["log_out", null]]);
   expect(calls.filter((c) => !c.startsWith("replaceState"))).toEqual(["loadBackend", "logout", "clearDatabases"]);
   expect(storage.dump()).toEqual({ unrelated: 1 });
+});
+
+it("signs in again within the same second of logging out: a new log_in, a second on, not the one the server already took", async () => {
+  const { controller, requests } = setup({ commandStatus: (r) => (r.body.signature ? 200 : 401) });
+  await controller.signUp();
+  await controller.logout();
+  await controller.signIn();
+  const signed = requests.filter((r) => r.body.signature).map((r) => [command(r), Number(r.body.message.signedAt)]);
+  const second = Math.floor(NOW / 1000);
+  expect(signed).toEqual([
+    ["log_in", second],
+    ["log_in", second + 2],
+  ]);
+  expect(controller.getSnapshot()).toMatchObject({ state: { status: "connected" }, alert: null });
 });
 
 it("gives the wallet and address for an operation when the account is there", async () => {
