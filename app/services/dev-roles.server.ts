@@ -32,9 +32,8 @@ import { setInfoSender } from "../calls/set-info-sender";
 import { setPartyAdmin } from "../calls/set-party-admin";
 import type { Call } from "../calls/types";
 import { updateMemberApplicationForChapter } from "../calls/update-member-application-for-chapter";
-import { registerMessages } from "../i18n/instance";
-import { interpolation, message, type Message, type MessageValues } from "../i18n/message";
-import en from "../locales/en";
+import { message, type Message, type MessageValues } from "../i18n/message";
+import { englishOf } from "../utils/http.server";
 import type enProofs from "../locales/en/proofs";
 
 export const ROLES = ["member", "chapter-executive", "party-executive", "chapter-admin", "evaluation-minter", "info-sender", "party-admin"] as const;
@@ -50,9 +49,6 @@ type Holding = keyof GrantTexts["holding"];
 /** A sentence of a grant: a key of the `devRoles.grant` messages (app/locales/en/proofs.ts) and its values. */
 const said = (key: Exclude<keyof GrantTexts, "step" | "holding">, values?: MessageValues): Message => message(`devRoles.grant.${key}`, values);
 
-/** English alone, whichever page's language: what `npm run grant` prints (the app's English instance, made once). */
-const english = registerMessages("en", en);
-export const inEnglish = ({ key, values }: Message): string => english.t(key, interpolation(values));
 
 /**
  * Why a role cannot be given (bad input, or the chain's state does not allow it): nothing sent. Its
@@ -64,7 +60,7 @@ export class GrantError extends Error {
   // Private: an error compares by its own fields (`expect(…).toThrow(new GrantError("…"))`), the English alone.
   readonly #said?: Message;
   constructor(reason: Message | string) {
-    super(typeof reason === "string" ? reason : inEnglish(reason));
+    super(typeof reason === "string" ? reason : englishOf(reason));
     if (typeof reason !== "string") this.#said = reason;
   }
   get said(): Message | undefined {
@@ -128,8 +124,8 @@ async function grant(parameters: GrantParameters): Promise<GrantResult> {
     account,
     role,
     chapterId: g.chapterId,
-    done: g.done.map(inEnglish),
-    next: next && inEnglish(next),
+    done: g.done.map(englishOf),
+    next: next && englishOf(next),
     said: { done: g.done, next },
   });
 

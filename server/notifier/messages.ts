@@ -10,16 +10,11 @@
  * new evaluation to 10,000 members is a few texts.
  */
 import type { TFunction } from "i18next";
-import { registerMessages, tFor } from "../../app/i18n/instance";
+// Every language's messages, registered where the app registers them.
+import "../../app/i18n/i18n.server";
+import { tFor } from "../../app/i18n/instance";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../app/i18n/language";
-import ar from "../../app/locales/ar";
-import de from "../../app/locales/de";
-import en from "../../app/locales/en";
 import { chapterLabel } from "../../app/utils/format";
-
-registerMessages("en", en);
-registerMessages("de", de);
-registerMessages("ar", ar);
 
 /** What a message may mention about its event. */
 export type MessageFacts = {
