@@ -1,15 +1,14 @@
 /**
- * Remix's Node entry, answering with the whole page at once, plus the Content
- * Security Policy nonce: the web server (server/index.ts) makes one per request, hands it over in
+ * Remix's Node entry: the whole page rendered at once, as one string, plus the Content Security
+ * Policy nonce: the web server (server/index.ts) makes one per request, hands it over in
  * the load context, and sends it in the CSP header (server/security-headers.ts); every inline
  * script the page carries (Remix's context and module loader, ScrollRestoration, React's and
  * single fetch's streamed scripts) gets it here. Without one (`remix dev`), scripts have none and
  * the dev server sends no CSP.
  */
-import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { languageOf } from "./i18n/i18n.server";
 import { i18nFor } from "./i18n/instance";
@@ -18,22 +17,22 @@ import { NonceContext } from "./utils/nonce";
 import { pageStylesText } from "./utils/page-styles.server";
 import { surrogateKey } from "./utils/page-tags";
 
-const ABORT_DELAY = 5_000;
-
-/** React's write buffer (VIEW_SIZE in react-dom/server's Node build). */
-const REACT_VIEW_BYTES = 2048;
-
 /**
- * A chunk of the document without React 18's padding: when a character's UTF-8 bytes do not fit
- * at the end of its 2 KB buffer, renderToPipeableStream sends the whole buffer, the 1 to 3 bytes it
- * left empty included, as zero bytes (facebook/react#31134; React 19 sends only what it wrote).
- * Text never holds a zero byte, so only those are cut.
+ * Reads single fetch's hydration data (the loaders' data, turbo-stream encoded) whole before the
+ * render, and hands it to Remix's <StreamTransfer> as one chunk it has already read: the render
+ * then never waits, so the synchronous renderToString can take the whole document. <RemixServer>
+ * still takes a reader of the handoff stream, so it gets an empty one.
  */
-function withoutPadding(chunk: Buffer): Buffer {
-  if (chunk.length !== REACT_VIEW_BYTES || chunk[REACT_VIEW_BYTES - 1] !== 0) return chunk;
-  let end = REACT_VIEW_BYTES - 1;
-  while (end > REACT_VIEW_BYTES - 3 && chunk[end - 1] === 0) end -= 1;
-  return chunk.subarray(0, end);
+async function readHandoffData(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const decoder = new TextDecoder();
+  let value = "";
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) value += decoder.decode(chunk, { stream: true });
+  value += decoder.decode();
+  const read = Object.assign(Promise.resolve(), { result: { done: true, value } });
+  (context.renderMeta ??= {}).streamCache = { 0: read };
+  context.serverHandoffStream = new ReadableStream({ start: (controller) => controller.close() });
 }
 
 declare module "@remix-run/node" {
@@ -59,49 +58,25 @@ export default async function handleRequest(
   // What the page shows, for the web server's page cache (app/utils/page-tags.ts); it never leaves the server.
   const tags = surrogateKey(remixContext);
   if (tags) responseHeaders.set("Surrogate-Key", tags);
-  // Everyone gets the whole document at once (React's onAllReady, as Remix's default gives bots):
-  // no loader defers data, so streaming only split the page around single fetch's hydration data
-  // (a Suspense boundary per chunk, completed by an inline $RC script), and the web server's page
-  // cache reads every page whole anyway. One flush costs a page-cache miss ~8% less CPU
-  // (docs/decisions/0009), and the page carries one inline script less.
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const ready = () => {
-      shellRendered = true;
-      const chunks: Buffer[] = [];
-      const body = new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          chunks.push(withoutPadding(chunk));
-          done();
-        },
-        final(done) {
-          clearTimeout(timer);
-          responseHeaders.set("Content-Type", "text/html");
-          resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-          done();
-        },
-      });
-      pipe(body);
-    };
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <PageStylesContext.Provider value={pageStylesText()}>
-          <I18nextProvider i18n={i18nFor(language)}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-          </I18nextProvider>
-        </PageStylesContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady: ready,
-        onShellError: reject,
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell reject and are logged by Remix; these come from inside it.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    const timer = setTimeout(abort, ABORT_DELAY);
-  });
+  // Everyone gets the whole document at once (as Remix's default gives bots): no loader defers
+  // data, and the web server's page cache keeps every page whole anyway. With the data read first
+  // nothing suspends, and React's string renderer concatenates the pieces where its stream renderer
+  // copies each into a 2 KB buffer: a page-cache miss costs ~20% less CPU (docs/decisions/0009).
+  // A component that suspends on the server would render its fallback, which hydration then
+  // replaces; no page has one (tests/app/routes/languages.test.ts checks every page's markup).
+  await readHandoffData(remixContext);
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <PageStylesContext.Provider value={pageStylesText()}>
+        <I18nextProvider i18n={i18nFor(language)}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </PageStylesContext.Provider>
+    </NonceContext.Provider>,
+  );
+  responseHeaders.set("Content-Type", "text/html");
+  // The stream renderer wrote the doctype before <html> itself; the string renderer does not. The
+  // body goes as bytes: a string body is first scanned for lone surrogates (undici's USVString).
+  const body = Buffer.from(`<!DOCTYPE html>${html}`) as Uint8Array<ArrayBuffer>;
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
