@@ -13,6 +13,7 @@
  * with the app's own in app/utils/env.server.ts. `npm run dev` still runs `remix dev`, without
  * the cache.
  */
+import { existsSync, readdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,7 +62,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
           language: resolveLanguage,
           // A stored page is served to many clients: its scripts by hash, not one response's nonce.
           storedHeaders: (headers, html) =>
-            headers["content-security-policy"] ? { ...headers, "content-security-policy": hashPolicy(security, html.toString("utf8")) } : headers,
+            headers["content-security-policy"] ? { ...headers, "content-security-policy": hashPolicy(security, html) } : headers,
         })
       : undefined;
   // Drops the cached pages of what each indexed event or app change touches (server/read-model-changes.ts).
@@ -93,7 +94,11 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     `${build.publicPath}*`,
     serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable") }),
   );
-  app.use("*", serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+  // public/'s other files (favicon.svg): only a path under one of its entries looks on the disk, so
+  // a page's path costs no failed lstat (a system call) per request.
+  const publicFiles = serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+  const publicEntries = new Set(existsSync("public") ? readdirSync("public") : []);
+  app.use("*", (c, next) => (publicEntries.has(c.req.path.split("/")[1]!) ? publicFiles(c, next) : next()));
   // Every request carries its socket's address: the request guard's client address
   // (clientAddress in app/utils/post-guard.server.ts) is the socket's, or behind TRUST_PROXY
   // proxies the address they saw, and the socket's again when the request did not pass them all.

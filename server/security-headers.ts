@@ -60,12 +60,19 @@ export const noncePolicy = (settings: SecuritySettings, nonce: string) => policy
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 
-/** The policy of a stored page: its inline scripts by hash, no nonce. */
-export function hashPolicy(settings: SecuritySettings, html: string): string {
+/**
+ * The policy of a stored page (its HTML's bytes): its inline scripts by hash, no nonce. The page is
+ * read as Latin-1, one character per byte, where decoding the UTF-8 would cost more than the rest:
+ * the tags are ASCII either way, and each script is hashed from its own bytes, which is what a
+ * browser hashes.
+ */
+export function hashPolicy(settings: SecuritySettings, html: Buffer): string {
   const hashes = new Set<string>();
-  for (const [, attributes, body] of html.matchAll(INLINE_SCRIPT)) {
+  for (const match of html.toString("latin1").matchAll(INLINE_SCRIPT)) {
+    const [whole, attributes, body] = match;
     if (/\ssrc\s*=/i.test(attributes!) || !body) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    const start = match.index + whole.indexOf(">") + 1;
+    hashes.add(`'sha256-${createHash("sha256").update(html.subarray(start, start + body.length)).digest("base64")}'`);
   }
   return policy(settings, [...hashes]);
 }

@@ -2,7 +2,8 @@
  * server/security-headers.ts's policy on its own: which outside origins a page may load scripts
  * and frames from, per configuration (the production server's headers: tests/server/hardening.test.ts).
  */
-import { noncePolicy } from "../../server/security-headers.js";
+import { createHash } from "node:crypto";
+import { hashPolicy, noncePolicy } from "../../server/security-headers.js";
 
 const directive = (policy: string, name: string) => policy.split("; ").find((d) => d.startsWith(`${name} `));
 
@@ -19,4 +20,14 @@ it("allows Telegram's Login Widget (script and frame) only when /me offers it", 
   expect(directive(noncePolicy({ telegramWidget: true, walletBackend: "alchemy" }, "N"), "frame-src")).toBe(
     "frame-src https://auth.turnkey.com https://signer.alchemy.com https://oauth.telegram.org",
   );
+});
+
+it("a stored page's policy names each inline script by the SHA-256 of its UTF-8 bytes, whatever the page's language", () => {
+  const inline = ['window.t = "مجموعات المحلية";', 'window.u = "Ortsgruppen – Übersicht";', "window.v = 1;"];
+  const html = Buffer.from(
+    `<!DOCTYPE html><html lang="ar"><head><script type="module" src="/build/a.js"></script><title>مجموعات</title></head>` +
+      `<body><p>ä é ✓</p>${inline.map((code) => `<script nonce="N">${code}</script>`).join("<p>–</p>")}<script></script></body></html>`,
+  );
+  const sha = (code: string) => `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`;
+  expect(directive(hashPolicy({}, html), "script-src")).toBe(["script-src 'self'", ...inline.map(sha)].join(" "));
 });
