@@ -5,8 +5,9 @@
  * only reads there, Ponder owns those tables.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { PgDialect } from "drizzle-orm/pg-core";
+import { PgDialect, type PreparedQueryConfig } from "drizzle-orm/pg-core";
 import { env } from "../app/utils/env.server";
 import { db } from "./client.server";
 
@@ -79,11 +80,47 @@ export async function observeQueries<T>(run: () => Promise<T>, { explain = false
   return { result, error, queries: context.queries };
 }
 
+/** The prepared statement's name per statement text: its hash, and how often it went stale. */
+const statementNames = new Map<string, string>();
+let staleStatements = 0;
+
+/** "cached plan must not change result type": the tables under a prepared statement changed. */
+const isStalePlan = (error: unknown) => errorCode(error) === "0A000" && /cached plan/i.test(String((error as Error).message));
+
+/**
+ * Runs `query` as a named prepared statement: each pooled connection parses it once, and Postgres
+ * plans it once it has seen it often enough (its generic plan). A page's one statement spent
+ * more of its time in parsing and planning than in running (its JSON sub-selects make a long
+ * text): half of a page's database CPU (docs/decisions/0009). Only for statements whose text is
+ * one of a few (values as parameters): each text stays prepared on each connection.
+ */
+async function executePrepared(query: SQL): Promise<{ rows: unknown[] }> {
+  const built = dialect.sqlToQuery(query);
+  const run = (name: string) =>
+    db()._.session.prepareQuery<{ execute: { rows: unknown[] } } & PreparedQueryConfig>(built, undefined, name, false).execute();
+  let name = statementNames.get(built.sql);
+  if (!name) statementNames.set(built.sql, (name = `page_${createHash("sha1").update(built.sql).digest("base64url")}`));
+  try {
+    return await run(name);
+  } catch (error) {
+    // The read model's views were replaced under it with another row type (a new indexer build):
+    // Postgres refuses the statement on every connection that prepared it (the pool closes this
+    // one). Under a new name each connection prepares the text again, against the views as they are.
+    if (!isStalePlan(error)) throw error;
+    statementNames.set(built.sql, (name = `${name.replace(/_s\d+$/, "")}_s${++staleStatements}`));
+    return run(name);
+  }
+}
+
 /**
  * Runs one query and returns its rows; an unreachable database becomes a thrown 503 Response.
- * `{ missingTable: "throw" }` lets the caller handle a missing table itself instead.
+ * `{ missingTable: "throw" }` lets the caller handle a missing table itself instead; `{ prepared:
+ * true }` runs it as a prepared statement (executePrepared).
  */
-export async function rows<T>(query: SQL, { missingTable = "503" }: { missingTable?: "503" | "throw" } = {}): Promise<T[]> {
+export async function rows<T>(
+  query: SQL,
+  { missingTable = "503", prepared = false }: { missingTable?: "503" | "throw"; prepared?: boolean } = {},
+): Promise<T[]> {
   const observing = observer.getStore();
   try {
     if (observing) {
@@ -95,7 +132,7 @@ export async function rows<T>(query: SQL, { missingTable = "503" }: { missingTab
       }
       observing.queries.push({ sql: text, params });
     }
-    const result = await db().execute(query);
+    const result = prepared ? await executePrepared(query) : await db().execute(query);
     return result.rows as T[];
   } catch (error) {
     if (missingTable === "throw" && isMissingTable(error)) throw error;

@@ -107,6 +107,6 @@ export function pendingOperationsColumn(criteria: PendingOperationsQuery, { read
  * user_operations are read again without that check.
  */
 export async function firstRowWithPending<T extends { pending: PendingOperation[] }>(statement: (options: { readModel: boolean }) => SQL): Promise<T | undefined> {
-  const [row] = await withoutMissingReadModel((readModel, missingTable) => rows<T>(statement({ readModel }), { missingTable }));
+  const [row] = await withoutMissingReadModel((readModel, missingTable) => rows<T>(statement({ readModel }), { missingTable, prepared: true }));
   return row && { ...row, pending: row.pending.map((op) => ({ ...op, createdAt: toIso(op.createdAt) })) };
 }
