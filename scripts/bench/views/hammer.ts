@@ -25,7 +25,7 @@ const BROWSER_HEADERS = { accept: "text/html,application/xhtml+xml", "accept-enc
  * The paths: `prefix` + an id of `ids` (each once, in turn, with `amount`; at random with
  * `seconds`), or whatever `path()` returns (mixed pages).
  */
-export type Load = { connections: number; onResponse?(answer: Answer): void } & ({ prefix: string; ids: string[] } | { path: () => string }) &
+export type Load = { connections: number; onResponse?(answer: Answer): void; /** Sent besides a browser's. */ headers?: Record<string, string> } & ({ prefix: string; ids: string[] } | { path: () => string }) &
   ({ seconds: number } | { amount: number });
 
 /** Exact percentiles (nearest rank) of response times. */
@@ -58,6 +58,7 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
   const cache: Record<string, number> = {};
   let failed = 0;
   let next = 0;
+  const headers = { ...BROWSER_HEADERS, ...load.headers };
   const path =
     "path" in load
       ? load.path
@@ -79,7 +80,7 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
           const requested = path();
           let answer: Answer;
           try {
-            const { statusCode, headers, body } = await client.request({ path: requested, method: "GET", headers: BROWSER_HEADERS });
+            const { statusCode, headers, body } = await client.request({ path: requested, method: "GET", headers });
             await body.dump({ limit: Number.POSITIVE_INFINITY });
             answer = { path: requested, status: statusCode, headers, ms: performance.now() - t };
           } catch {

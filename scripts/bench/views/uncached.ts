@@ -3,11 +3,13 @@
  * by a change of the app's counter with no change row (which drops every page).
  *
  *   - `uncachedRenders`: `connections` clients over distinct pages, the p95 of the misses;
- *   - `missCpu`: one client, one page at a time, the server's own account of each miss:
+ *   - `missCpu`: one client, one page at a time, the server's own account of each miss, which
+ *     it gives when asked (`X-Server-Timing: cpu`, server/page-cache.ts):
  *     `Server-Timing: render;dur=<wall ms>, cpu;dur=<process CPU ms during the render>`.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
+import { CPU_TIMING_HEADER } from "../../../server/page-cache.js";
 import { percentile } from "../percentile.js";
 import { hammer, latency, type Latency, type LoadResult } from "./hammer.js";
 
@@ -78,6 +80,7 @@ export async function missCpu(url: string, admin: pg.Client, paths: string[]): P
     path: () => paths[next++]!,
     amount: paths.length,
     connections: 1,
+    headers: { [CPU_TIMING_HEADER]: "cpu" },
     onResponse: ({ headers, status }) => {
       if (headers["x-cache"] !== "miss" || status !== 200) return;
       misses++;
