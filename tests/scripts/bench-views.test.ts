@@ -1,7 +1,10 @@
 /**
- * The views bench's pure parts: the Server-Timing parser behind miss_cpu_ms, and the distinct
- * mixed pages of its uncached phases.
+ * The views bench's own parts: the Server-Timing parser behind miss_cpu_ms, the distinct mixed
+ * pages of its uncached phases, and its load generator's counts.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { hammer } from "../../scripts/bench/views/hammer.js";
 import { distinctPaths } from "../../scripts/bench/views/pages.js";
 import { serverTiming } from "../../scripts/bench/views/uncached.js";
 
@@ -39,5 +42,33 @@ describe("distinctPaths", () => {
   it("stops when the lists run out", () => {
     const paths = distinctPaths(ids, 100);
     expect(paths.sort()).toEqual(["/chapters/1", "/chapters/2", "/evaluations/7", "/members/0xa", "/members/0xb", "/members/0xc"]);
+  });
+});
+
+describe("hammer", () => {
+  it("counts answers by status and sends the headers it is given besides a browser's", async () => {
+    const seen: (string | undefined)[] = [];
+    const server = createServer((req, res) => {
+      seen.push(req.headers["x-server-timing"] as string | undefined);
+      res.writeHead(req.url === "/missing" ? 404 : 200, { "x-cache": "miss" }).end("page");
+    });
+    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const paths = ["/a", "/missing", "/b"];
+      const result = await hammer(url, { path: () => paths.shift()!, amount: 3, connections: 1, headers: { "x-server-timing": "cpu" } });
+      expect([result.ok, result.failed, result.statuses, result.cache]).toEqual([2, 1, { 200: 2, 404: 1 }, { miss: 3 }]);
+      expect(seen).toEqual(["cpu", "cpu", "cpu"]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("fails, with the reason, when no request is answered at all", async () => {
+    const server = createServer();
+    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise((closed) => server.close(closed));
+    await expect(hammer(`http://127.0.0.1:${port}`, { prefix: "/chapters/", ids: ["1"], amount: 2, connections: 1 })).rejects.toThrow(/no request to .* was answered/);
   });
 });

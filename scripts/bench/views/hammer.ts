@@ -57,8 +57,9 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
   const statuses: Record<number, number> = {};
   const cache: Record<string, number> = {};
   let failed = 0;
+  let firstError: unknown;
   let next = 0;
-  const headers = { ...BROWSER_HEADERS, ...load.headers };
+  const sent = { ...BROWSER_HEADERS, ...load.headers };
   const path =
     "path" in load
       ? load.path
@@ -80,11 +81,12 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
           const requested = path();
           let answer: Answer;
           try {
-            const { statusCode, headers, body } = await client.request({ path: requested, method: "GET", headers });
+            const { statusCode, headers, body } = await client.request({ path: requested, method: "GET", headers: sent });
             await body.dump({ limit: Number.POSITIVE_INFINITY });
             answer = { path: requested, status: statusCode, headers, ms: performance.now() - t };
-          } catch {
+          } catch (error) {
             failed++;
+            firstError ??= error;
             continue;
           }
           times.push(answer.ms);
@@ -99,7 +101,9 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
       }
     }),
   );
+  // No answer at all is a broken bench (a closed port, a bad request), not a figure.
+  if (times.length === 0 && firstError !== undefined) throw new Error(`no request to ${url} was answered: ${String(firstError)}`, { cause: firstError });
   const seconds = (performance.now() - started) / 1000;
-  const ok = times.length - failed;
+  const ok = Object.entries(statuses).reduce((n, [status, count]) => (Number(status) >= 200 && Number(status) <= 299 ? n + count : n), 0);
   return { ...latency(times), ok, failed, statuses, cache, rps: ok / seconds, seconds };
 }
