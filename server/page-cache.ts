@@ -2,10 +2,10 @@
  * The page cache in front of Remix: a rendered page is kept until the read model changes, and
  * served again without running its loader or React at all.
  *
- * Why: rendering a chapter page costs ~5–10 ms of CPU (React and Remix, SQL is ~1 ms), and pages
+ * Why: rendering a chapter page costs ~2–3 ms of CPU (React and Remix, SQL is ~0.6 ms), and pages
  * change only when the indexer applies an event or the app records a pending operation. A page
  * served from here costs a map lookup and a socket write, so a 2-core machine serves thousands of
- * pages a second instead of a hundred or two (README, "Measured"; docs/decisions/0005).
+ * pages a second instead of a few hundred (README, "Measured"; docs/decisions/0005).
  *
  * What is cached: a GET (or HEAD, answered from a GET's render) without a session (a well-formed session cookie), not a loader
  * data request (`.data`), whose response is a 200 that opts in with `Surrogate-Control:

@@ -5,8 +5,8 @@
  * one a cache miss — queues behind itself, not in front of everyone else. A client whose queue is
  * full is refused at once (the server answers 503 with Retry-After).
  *
- * Why: a page served from the cache costs a map lookup, a miss costs ~5 ms of CPU (React); an
- * unbounded number of concurrent misses from one client would make every client's misses wait.
+ * Why: a page served from the cache costs a map lookup, a miss ~2 ms of CPU (React and Remix):
+ * an unbounded number of concurrent misses from one client would make every client's misses wait.
  */
 
 export type RenderGateOptions = {
