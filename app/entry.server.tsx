@@ -2,9 +2,8 @@
  * Remix's Node entry: the whole page rendered at once, as one string, plus the Content Security
  * Policy nonce: the web server (server/index.ts) makes one per request, hands it over in
  * the load context, and sends it in the CSP header (server/security-headers.ts); every inline
- * script the page carries (Remix's context and module loader, ScrollRestoration, React's and
- * single fetch's streamed scripts) gets it here. Without one (`remix dev`), scripts have none and
- * the dev server sends no CSP.
+ * script the page carries (Remix's context and module loader, ScrollRestoration, single fetch's
+ * data) gets it here. Without one (`remix dev`), scripts have none and the dev server sends no CSP.
  */
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
