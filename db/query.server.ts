@@ -80,9 +80,9 @@ export async function observeQueries<T>(run: () => Promise<T>, { explain = false
   return { result, error, queries: context.queries };
 }
 
-/** The prepared statement's name per statement text: its hash, and how often it went stale. */
-const statementNames = new Map<string, string>();
-let staleStatements = 0;
+/** The prepared statement's hash per statement text; names carry how often statements went stale. */
+const statementHashes = new Map<string, string>();
+let staleGeneration = 0;
 
 /** "cached plan must not change result type": the tables under a prepared statement changed. */
 const isStalePlan = (error: unknown) => errorCode(error) === "0A000" && /cached plan/i.test(String((error as Error).message));
@@ -98,17 +98,18 @@ async function executePrepared(query: SQL): Promise<{ rows: unknown[] }> {
   const built = dialect.sqlToQuery(query);
   const run = (name: string) =>
     db()._.session.prepareQuery<{ execute: { rows: unknown[] } } & PreparedQueryConfig>(built, undefined, name, false).execute();
-  let name = statementNames.get(built.sql);
-  if (!name) statementNames.set(built.sql, (name = `page_${createHash("sha1").update(built.sql).digest("base64url")}`));
+  let hash = statementHashes.get(built.sql);
+  if (!hash) statementHashes.set(built.sql, (hash = createHash("sha1").update(built.sql).digest("base64url")));
+  const generation = staleGeneration;
   try {
-    return await run(name);
+    return await run(`page${generation}_${hash}`);
   } catch (error) {
     // The read model's views were replaced under it with another row type (a new indexer build):
     // Postgres refuses the statement on every connection that prepared it (the pool closes this
-    // one). Under a new name each connection prepares the text again, against the views as they are.
+    // one). Under new names each connection prepares the texts again, against the views as they are.
     if (!isStalePlan(error)) throw error;
-    statementNames.set(built.sql, (name = `${name.replace(/_s\d+$/, "")}_s${++staleStatements}`));
-    return run(name);
+    if (staleGeneration === generation) staleGeneration++;
+    return run(`page${staleGeneration}_${hash}`);
   }
 }
 
