@@ -4,7 +4,7 @@
  */
 import type { Hex } from "viem";
 import { z } from "zod";
-import { parseCid } from "./cid";
+import { readCid } from "./cid";
 import { between, BYTES32, bytes32, optionalField, uint8 } from "./fields";
 import { problem } from "./issue";
 import type { ContentId } from "./types";
@@ -15,9 +15,13 @@ const reuse = <T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>) => (v: unknown) =
 };
 
 export const contentIdFields = {
-  cid: optionalField(problem("cid"), (v) =>
-    typeof v === "string" ? parseCid(v) : undefined,
-  ),
+  cid: z.unknown().transform((value, ctx): ContentId | undefined => {
+    if (value === undefined || value === null || value === "") return undefined;
+    const read = typeof value === "string" ? readCid(value) : ({ ok: false, problem: "cid" } as const);
+    if (read.ok) return read.id;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, ...problem(read.problem) });
+    return z.NEVER;
+  }),
   hashCode: optionalField(between(0n, 255n), reuse(uint8)),
   hashSize: optionalField(between(0n, 255n), reuse(uint8)),
   hashDigest: optionalField(BYTES32, reuse(bytes32)),

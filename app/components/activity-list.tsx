@@ -1,4 +1,6 @@
+import { Link } from "@remix-run/react";
 import { useI18n } from "../i18n/use-i18n";
+import { evaluationLabel } from "../utils/format";
 import type { ActivityRow } from "../models/chapters.server";
 import { DataTable } from "./data-table";
 import { AddressLink, ChapterLink } from "./links";
@@ -16,7 +18,20 @@ export function ActivityList({ rows }: { rows: ActivityRow[] }) {
       columns={[
         { title: t("activity.block"), cell: (a) => a.blockNumber },
         { title: t("activity.time"), cell: (a) => <Time at={a.timestamp} relative /> },
-        { title: t("activity.event"), cell: (a) => <>{a.kind}{a.evaluationId ? ` #${a.evaluationId}` : ""}</> },
+        {
+          title: t("activity.event"),
+          cell: (a) => (
+            <>
+              {a.kind}
+              {a.evaluationId ? (
+                <>
+                  {": "}
+                  <Link to={`/evaluations/${a.evaluationId}`}>{evaluationLabel({ id: a.evaluationId, title: a.evaluationTitle }, t)}</Link>
+                </>
+              ) : null}
+            </>
+          ),
+        },
         { title: t("activity.by"), cell: (a) => <AddressLink address={a.actor} /> },
         { title: t("activity.subject"), cell: (a) => <AddressLink address={a.subject} /> },
         { title: t("activity.chapter"), cell: (a) => <ChapterLink id={a.chapterId} /> },

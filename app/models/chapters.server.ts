@@ -6,6 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, rows, V } from "../../db/query.server";
+import { documentTitle, evaluationTitle } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 
 export const MAP_CAP = 5000;
@@ -41,7 +42,7 @@ export type ChapterDetail = ChapterPoint & {
   removedBlock: string | null;
   executives: { account: Address; promotedBlock: string; promotedBy: Address }[];
   pendingApplications: { id: string; account: Address; recommenders: Address[]; appliedBlock: string; appliedAt: string }[];
-  evaluations: { id: string; cid: string; voteCount: number; scoreSum: number; partyExecutiveScore: number | null }[];
+  evaluations: { id: string; cid: string; title: string | null; voteCount: number; scoreSum: number; partyExecutiveScore: number | null }[];
   activity: ActivityRow[];
   /** One page of members (getChapter's `members`), one more than asked when there is a next page. */
   members: ChapterMemberRow[];
@@ -60,12 +61,15 @@ export type ActivityRow = {
   subject: Address | null;
   chapterId: string | null;
   evaluationId: string | null;
+  /** The evaluation's document title, once stored. */
+  evaluationTitle: string | null;
 };
 
 /** The activity columns as JSON-safe text, for `json_agg`. */
-export const activityColumns = sql.raw(`id, sort_key::text as "sortKey", block_number::text as "blockNumber",
+export const activityColumns = sql`id, sort_key::text as "sortKey", block_number::text as "blockNumber",
   timestamp::text as "timestamp", tx_hash as "txHash", kind, actor, subject,
-  chapter_id::text as "chapterId", evaluation_id::text as "evaluationId"`);
+  chapter_id::text as "chapterId", evaluation_id::text as "evaluationId",
+  ${evaluationTitle(sql.raw("evaluation_id"))} as "evaluationTitle"`;
 
 export const DETAIL_LIST_CAP = 50;
 
@@ -120,7 +124,7 @@ export function getChapter({ id, after, limit }: { id: bigint; after?: Address; 
         sql`id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"`,
       )}) a) as "pendingApplications",
       (select coalesce(json_agg(ev), '[]') from (
-        select id::text as "id", cid, vote_count as "voteCount", score_sum as "scoreSum",
+        select id::text as "id", cid, ${documentTitle(sql.raw("x.cid"), "evaluation")} as "title", vote_count as "voteCount", score_sum as "scoreSum",
           party_executive_score as "partyExecutiveScore"
         from ${V}.evaluations x where x.chapter_id = c.id order by x.id desc
         limit ${CHAPTER_PAGE_EVALUATIONS}) ev) as "evaluations",

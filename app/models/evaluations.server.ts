@@ -2,10 +2,15 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, rows, V } from "../../db/query.server";
+import type { Scale } from "../documents/document";
+import type { Message } from "../i18n/message";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 
 export type EvaluationSummary = {
   id: string;
+  /** The document's title and language once its content is verified and stored (app.documents); null until then. */
+  title: string | null;
+  language: string | null;
   chapterId: string;
   chapterLocation: string | null;
   cid: string;
@@ -16,9 +21,13 @@ export type EvaluationSummary = {
   timestamp: string;
 };
 
-const summaryColumns = sql.raw(`e.id::text as "id", e.chapter_id::text as "chapterId",
+const summaryColumns = sql.raw(`e.id::text as "id", d.title, d.language, e.chapter_id::text as "chapterId",
   c.location_text as "chapterLocation", e.cid, e.vote_count as "voteCount", e.score_sum as "scoreSum",
   e.party_executive_score as "partyExecutiveScore", e.block::text as "block", e.timestamp::text as "timestamp"`);
+
+/** Evaluations with their chapter and, once stored, their document (app.documents, by CID). */
+const evaluationsFrom = sql`${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+  left join app.documents d on d.cid = e.cid and d.kind = 'evaluation'`;
 
 /** Newest first; `before` is the last id of the previous page. */
 export function listEvaluations({ chapterId, before, limit }: { chapterId?: bigint; before?: bigint; limit: number }) {
@@ -28,13 +37,20 @@ export function listEvaluations({ chapterId, before, limit }: { chapterId?: bigi
   ];
   return rows<EvaluationSummary>(sql`
     select ${summaryColumns}
-    from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+    from ${evaluationsFrom}
     ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     order by e.id desc
     limit ${limit}`);
 }
 
+/** Why an evaluation's document is not shown yet: the fetcher's state for its CID (app.document_fetches). */
+export type DocumentFetch = { status: "waiting" | "stored" | "refused"; attempts: number; lastError: Message | null };
+
 export type EvaluationDetail = EvaluationSummary & {
+  body: string | null;
+  scale: Scale | null;
+  /** Null when the fetcher has not seen the CID yet. */
+  fetch: DocumentFetch | null;
   hashCode: number;
   hashSize: number;
   hashDigest: string;
@@ -71,11 +87,14 @@ export function getEvaluationPage({ id, after, limit }: { id: bigint; after?: Ad
 /** The evaluation row with its histogram; `extra` adds columns (each ending in a comma). */
 function evaluationStatement(id: bigint, extra: SQL) {
   return sql`
-    select ${extra} ${summaryColumns}, e.hash_code as "hashCode", e.hash_size as "hashSize", e.hash_digest as "hashDigest",
+    select ${extra} ${summaryColumns}, d.body, d.scale,
+      (select json_build_object('status', f.status, 'attempts', f.attempts, 'lastError', f.last_error)
+        from app.document_fetches f where f.cid = e.cid) as "fetch",
+      e.hash_code as "hashCode", e.hash_size as "hashSize", e.hash_digest as "hashDigest",
       e.party_executive_scored_by as "partyExecutiveScoredBy", e.minted_by as "mintedBy",
       (select coalesce(json_agg(h order by h.score), '[]') from (
         select score, count(*)::int as count from ${V}.votes where evaluation_id = e.id group by score) h) as "scores"
-    from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+    from ${evaluationsFrom}
     where e.id = ${id.toString()}`;
 }
 
@@ -99,7 +118,7 @@ export function getEvaluationVotes({ evaluationId, limit }: { evaluationId: bigi
 export function listEvaluationsAwaitingVote({ chapterId, voter, limit }: { chapterId: string; voter: Address; limit: number }) {
   return rows<EvaluationSummary>(sql`
     select ${summaryColumns}
-    from ${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+    from ${evaluationsFrom}
     where e.chapter_id = ${chapterId}
       and not exists (select 1 from ${V}.votes v where v.evaluation_id = e.id and v.voter = ${voter.toLowerCase()})
     order by e.id desc

@@ -1,17 +1,25 @@
-/** The info message feed, newest first, filterable by event name and info type. */
+/** The info message feed, newest first, filterable by event name and info type; one message with its document. */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
-import { rows, V } from "../../db/query.server";
+import { firstRow, rows, V } from "../../db/query.server";
+import type { Message } from "../i18n/message";
 
 export type InfoMessage = {
   id: string;
   eventName: string;
   infoType: number;
   cid: string;
+  /** The document's title and language once verified and stored (app.documents); null until then. */
+  title: string | null;
+  language: string | null;
   sender: Address;
   block: string;
   timestamp: string;
 };
+
+const infoColumns = sql.raw(`i.id::text as "id", i.event_name as "eventName", i.info_type as "infoType", i.cid, d.title, d.language,
+  i.sender, i.block::text as "block", i.timestamp::text as "timestamp"`);
+const infoFrom = sql`${V}.info_messages i left join app.documents d on d.cid = i.cid and d.kind = 'info'`;
 
 export function listInfoMessages({
   eventName,
@@ -20,15 +28,30 @@ export function listInfoMessages({
   limit,
 }: { eventName?: string; infoType?: number; before?: bigint; limit: number }) {
   const filters = [
-    eventName !== undefined ? sql`event_name = ${eventName}` : undefined,
-    infoType !== undefined ? sql`info_type = ${infoType}` : undefined,
-    before !== undefined ? sql`id < ${before.toString()}` : undefined,
+    eventName !== undefined ? sql`i.event_name = ${eventName}` : undefined,
+    infoType !== undefined ? sql`i.info_type = ${infoType}` : undefined,
+    before !== undefined ? sql`i.id < ${before.toString()}` : undefined,
   ].filter((f) => f !== undefined);
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
   return rows<InfoMessage>(sql`
-    select id::text as "id", event_name as "eventName", info_type as "infoType", cid, sender,
-      block::text as "block", timestamp::text as "timestamp"
-    from ${V}.info_messages i ${where}
+    select ${infoColumns}
+    from ${infoFrom} ${where}
     order by i.id desc
     limit ${limit}`);
+}
+
+export type InfoMessageDetail = InfoMessage & {
+  body: string | null;
+  /** The fetcher's state for the CID (app.document_fetches); null when it has not seen it yet. */
+  fetch: { status: "waiting" | "stored" | "refused"; attempts: number; lastError: Message | null } | null;
+};
+
+/** One info message with its document, or the fetcher's state while there is none. */
+export function getInfoMessage(id: bigint) {
+  return firstRow<InfoMessageDetail>(sql`
+    select ${infoColumns}, d.body,
+      (select json_build_object('status', f.status, 'attempts', f.attempts, 'lastError', f.last_error)
+        from app.document_fetches f where f.cid = i.cid) as "fetch"
+    from ${infoFrom}
+    where i.id = ${id.toString()}`);
 }

@@ -5,6 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getAddress, type Address } from "viem";
 import { activityColumns, DETAIL_LIST_CAP, type ActivityRow } from "./chapters.server";
+import { evaluationTitle } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 import { firstRow, V } from "../../db/query.server";
 import type { MemberStatus } from "../utils/format";
@@ -31,7 +32,7 @@ export type MemberDetail = {
   }[];
   recommendationsGiven: { account: Address; chapterId: string; block: string }[];
   recommendationsReceived: { by: Address; chapterId: string; block: string }[];
-  votes: { evaluationId: string; score: number; block: string }[];
+  votes: { evaluationId: string; title: string | null; score: number; block: string }[];
   activity: ActivityRow[];
 };
 
@@ -81,7 +82,7 @@ function memberStatement(account: Address, extra: SQL) {
         from ${V}.recommendations r where r.account = m.account order by r.block desc
         limit ${DETAIL_LIST_CAP}) x) as "recommendationsReceived",
       (select coalesce(json_agg(x), '[]') from (
-        select evaluation_id::text as "evaluationId", score, block::text as "block"
+        select evaluation_id::text as "evaluationId", ${evaluationTitle(sql.raw("v.evaluation_id"))} as "title", score, block::text as "block"
         from ${V}.votes v where v.voter = m.account order by v.block desc
         limit ${DETAIL_LIST_CAP}) x) as "votes",
       (select coalesce(json_agg(x order by x."sortKey"::numeric desc), '[]') from (

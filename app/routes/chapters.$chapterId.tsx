@@ -22,10 +22,10 @@ import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getChapter, type ChapterMemberRow } from "../models/chapters.server";
-import { chapterLabel, formatNumber, mean, shortAddress } from "../utils/format";
+import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 import { isMemberOf, useViewer } from "../utils/viewer";
@@ -33,8 +33,12 @@ import { isMemberOf, useViewer } from "../utils/viewer";
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
-  // The pending applicants too: an operation about one of them shows on this page.
-  pageTags: ({ chapter }) => [pageTag.chapter(chapter.id), ...chapter.pendingApplications.map((a) => pageTag.account(a.account))],
+  // The pending applicants too: an operation about one of them shows on this page; and the evaluations it names.
+  pageTags: ({ chapter }) => [
+    pageTag.chapter(chapter.id),
+    ...chapter.pendingApplications.map((a) => pageTag.account(a.account)),
+    ...evaluationTags([...chapter.evaluations.map((e) => e.id), ...chapter.activity.map((a) => a.evaluationId)]),
+  ],
 };
 
 export const meta = pageMeta<typeof loader>((t, data) =>
@@ -168,7 +172,7 @@ export default function Chapter() {
       <ItemList items={chapter.evaluations} itemKey={(e) => e.id} empty={t("chapter.noEvaluations")}>
         {(e) => (
           <>
-            <RowLink to={`/evaluations/${e.id}`}>{t("evaluation.name", { id: e.id })}</RowLink>
+            <RowLink to={`/evaluations/${e.id}`}>{evaluationLabel(e, t)}</RowLink>
             {t("evaluation.tally", { count: e.voteCount, mean: mean(e.scoreSum, e.voteCount, language) })}
           </>
         )}

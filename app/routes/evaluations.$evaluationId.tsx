@@ -15,7 +15,10 @@ import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getEvaluationPage, type VoteRow } from "../models/evaluations.server";
 import { env } from "../utils/env.server";
-import { chapterLabel, formatNumber, mean, shortAddress } from "../utils/format";
+import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../utils/format";
+import { holds, isViewer, useViewer } from "../utils/viewer";
+import { DocumentBody, DocumentMissing, ScaleMeaning, VerifiedCid } from "../components/document-view";
+import { missingDocument, shownDocument } from "../documents/show.server";
 import { invariantResponse, parseAddress, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { pageTag, type PageTagsHandle } from "../utils/page-tags";
@@ -29,9 +32,9 @@ export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ evaluation }
 export const meta = pageMeta<typeof loader>((t, data) =>
   data
     ? {
-        title: t("evaluation.name", { id: data.evaluation.id }),
+        title: evaluationLabel(data.evaluation, t),
         description: t("meta.evaluation", {
-          id: data.evaluation.id,
+          name: evaluationLabel(data.evaluation, t),
           chapter: chapterLabel({ id: data.evaluation.chapterId, locationText: data.evaluation.chapterLocation }, t),
           count: data.evaluation.voteCount,
         }),
@@ -52,7 +55,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   // One statement: the evaluation, a page of its voters, the votes on their way.
   const page = await getEvaluationPage({ id, after, limit: limit + 1 });
   invariantResponse(page, message("errors.evaluationMissing", { id }), { status: 404 });
-  const { votes, pending, ...evaluation } = page;
+  const { votes, pending, body, scale, fetch, ...evaluation } = page;
   const histogram = BINS.map((bin) => ({
     ...bin,
     count: evaluation.scores.filter((s) => s.score >= bin.from && s.score <= bin.to).reduce((n, s) => n + s.count, 0),
@@ -60,6 +63,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const voters = pageOf(votes, limit, (v) => v.voter);
   return {
     evaluation,
+    document: shownDocument({ cid: evaluation.cid, language: evaluation.language, body, scale }),
+    missing: missingDocument(fetch),
     histogram,
     gatewayUrl: `${env().IPFS_GATEWAY.replace(/\/?$/, "/")}${evaluation.cid}`,
     votes: voters.page,
@@ -75,12 +80,23 @@ const voterColumns = (t: TFunction): Column<VoteRow>[] => [
 ];
 
 export default function Evaluation() {
-  const { evaluation: e, histogram, gatewayUrl, votes, next, pending } = useLoaderData<typeof loader>();
+  const { evaluation: e, document, missing, histogram, gatewayUrl, votes, next, pending } = useLoaderData<typeof loader>();
   const max = Math.max(1, ...histogram.map((b) => b.count));
   const { t, language } = useI18n();
+  const viewer = useViewer();
   return (
     <>
-      <h1>{t("evaluation.name", { id: e.id })}</h1>
+      <h1 lang={document?.language} dir={document ? "auto" : undefined}>
+        {evaluationLabel(e, t)}
+      </h1>
+      {document ? (
+        <article className="document">
+          <DocumentBody document={document} />
+          <VerifiedCid cid={e.cid} href={gatewayUrl} />
+        </article>
+      ) : (
+        <DocumentMissing missing={missing} kind="evaluation" showWhy={isViewer(viewer, e.mintedBy) || holds(viewer, "evaluationMinter")} />
+      )}
       <Facts className="card">
         <Fact term={t("evaluation.chapter")}>
           <ChapterLink id={e.chapterId} label={e.chapterLocation} />
@@ -119,6 +135,7 @@ export default function Evaluation() {
 
       <h2>{t("evaluation.vote")}</h2>
       <p className="muted">{t("evaluation.voteRule", { min: SCORE_MIN, max: SCORE_MAX })}</p>
+      {document?.scale ? <ScaleMeaning scale={document.scale} language={document.language} direction={document.direction} /> : null}
       <PendingList pending={pending}>
         {(p) => (
           <>

@@ -8,16 +8,18 @@ import { MintEvaluationSection } from "../components/screens/publishers";
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { listEvaluations } from "../models/evaluations.server";
-import { chapterLabel, formatNumber, mean } from "../utils/format";
+import { chapterLabel, evaluationLabel, formatNumber, mean } from "../utils/format";
 import { parseChapterId, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { listPage } from "../utils/page-tags";
+import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-export const handle = listPage("evaluations");
+export const handle: PageTagsHandle<typeof loader> = {
+  pageTags: ({ evaluations }) => [pageTag.list("evaluations"), ...evaluationTags(evaluations.map((e) => e.id))],
+};
 
 export const meta = pageMeta<typeof loader>((t, data) => {
   const chapter = data?.chapterId ? chapterLabel({ id: data.chapterId, locationText: data.evaluations[0]?.chapterLocation }, t) : null;
@@ -54,7 +56,15 @@ export default function Evaluations() {
         rows={evaluations}
         rowKey={(e) => e.id}
         columns={[
-          { title: t("evaluations.id"), cell: (e) => <RowLink to={`/evaluations/${e.id}`}>{e.id}</RowLink> },
+          { title: t("evaluations.id"), cell: (e) => e.id },
+          {
+            title: t("evaluations.titleColumn"),
+            cell: (e) => (
+              <RowLink to={`/evaluations/${e.id}`} lang={e.language ?? undefined}>
+                {evaluationLabel(e, t)}
+              </RowLink>
+            ),
+          },
           { title: t("evaluations.chapter"), cell: (e) => <ChapterLink id={e.chapterId} label={e.chapterLocation} /> },
           { title: t("evaluations.votes"), cell: (e) => formatNumber(e.voteCount, language) },
           { title: t("evaluations.mean"), cell: (e) => mean(e.scoreSum, e.voteCount, language) },

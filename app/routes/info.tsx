@@ -2,23 +2,23 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
-import { AddressLink, NextPage } from "../components/links";
+import { AddressLink, NextPage, RowLink } from "../components/links";
 import { SendInfoSection } from "../components/screens/publishers";
 import { Time } from "../components/time";
 import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { listInfoMessages } from "../models/info.server";
-import { env } from "../utils/env.server";
+import { infoLabel } from "../utils/format";
 import { invariantResponse } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { listPage } from "../utils/page-tags";
+import { pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { limitParam, pageLimit, pageOf } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-export const handle = listPage("info");
+export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ messages }) => [pageTag.list("info"), ...messages.map((m) => pageTag.info(m.id))] };
 
 export const meta = pageMeta<typeof loader>((t, data) => ({
   title: t("info.title"),
@@ -46,13 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     filters: { eventName: eventName ?? "", infoType: infoTypeRaw ?? "" },
     messages: page,
-    gateway: env().IPFS_GATEWAY.replace(/\/?$/, "/"),
     next,
   };
 }
 
 export default function Info() {
-  const { filters, messages, gateway, next } = useLoaderData<typeof loader>();
+  const { filters, messages, next } = useLoaderData<typeof loader>();
   const extra = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ""));
   const { t } = useI18n();
   return (
@@ -73,16 +72,16 @@ export default function Info() {
         empty={extra.eventName || extra.infoType ? t("info.noneMatch") : t("info.none")}
         columns={[
           { title: t("info.id"), cell: (m) => m.id },
-          { title: t("info.event"), cell: (m) => m.eventName },
-          { title: t("info.type"), cell: (m) => m.infoType },
           {
-            title: t("info.content"),
+            title: t("info.titleColumn"),
             cell: (m) => (
-              <a href={`${gateway}${m.cid}`} rel="noreferrer" target="_blank">
-                {m.cid.slice(0, 12)}…
-              </a>
+              <RowLink to={`/info/${m.id}`} lang={m.language ?? undefined}>
+                {infoLabel(m, t)}
+              </RowLink>
             ),
           },
+          { title: t("info.event"), cell: (m) => m.eventName },
+          { title: t("info.type"), cell: (m) => m.infoType },
           { title: t("info.sender"), cell: (m) => <AddressLink address={m.sender} /> },
           { title: t("info.time"), cell: (m) => <Time at={m.timestamp} relative /> },
         ]}

@@ -16,15 +16,17 @@ import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getMemberPage } from "../models/members.server";
-import { chapterLabel, shortAddress } from "../utils/format";
+import { chapterLabel, evaluationLabel, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ member }) => [pageTag.account(member.account)] };
+export const handle: PageTagsHandle<typeof loader> = {
+  pageTags: ({ member }) => [pageTag.account(member.account), ...evaluationTags([...member.votes.map((v) => v.evaluationId), ...member.activity.map((a) => a.evaluationId)])],
+};
 
 export const meta = pageMeta<typeof loader>((t, data) =>
   data
@@ -140,7 +142,7 @@ export default function Member() {
       <ItemList items={m.votes} itemKey={(v) => v.evaluationId} empty={t("member.noVotes")}>
         {(v) => (
           <>
-            <RowLink to={`/evaluations/${v.evaluationId}`}>{t("evaluation.name", { id: v.evaluationId })}</RowLink>: {v.score}
+            <RowLink to={`/evaluations/${v.evaluationId}`}>{evaluationLabel({ id: v.evaluationId, title: v.title }, t)}</RowLink>: {v.score}
           </>
         )}
       </ItemList>

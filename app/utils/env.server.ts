@@ -29,7 +29,20 @@ const fields = z.object({
   /** The party contract on Polygon and its deployment block (PARTY_ENV=production; abis/deployments.ts checks them). */
   PARTY_ADDRESS: optional(z.string()),
   PARTY_START_BLOCK: optional(z.string()),
+  /** Where the pages link a CID for people to open (a path gateway ending in /ipfs/). */
   IPFS_GATEWAY: z.string().url().default("https://ipfs.io/ipfs/"),
+  /** The Kubo RPC API of the party's IPFS node, where a minter's document is added and pinned (docs/decisions/0011); the local node when PARTY_ENV=local. Server-only. */
+  IPFS_API_URL: optional(z.string().url()),
+  /** The Authorization header the IPFS node's RPC wants (e.g. "Basic …" behind a proxy), if any. Server-only, never logged. */
+  IPFS_API_AUTHORIZATION: optional(z.string().min(1)),
+  /** Trustless gateways (comma-separated base URLs) the document fetcher asks for blocks, in order; every block is verified, so none is trusted. */
+  IPFS_GATEWAYS: optional(z.string().transform((list, ctx) => {
+    const urls = list.split(",").map((u) => u.trim()).filter(Boolean);
+    for (const url of urls) if (!z.string().url().safeParse(url).success) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `not a URL: ${url}` });
+    return urls;
+  })),
+  /** How long one IPFS request may take, in milliseconds (5 s by default). */
+  IPFS_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(120_000)).transform((ms) => ms ?? 5_000),
 
   /** The public origin of the app (https://party.example), for the cross-site check of POSTs; the request's own origin when unset. Set it behind a TLS-terminating proxy. */
   APP_ORIGIN: optional(z.string().url().transform((url) => new URL(url).origin)),
@@ -95,10 +108,20 @@ const schema = fields.superRefine(({ PARTY_ENV, WALLET_BACKEND }, context) => {
  */
 export const LOCAL_TELEGRAM_BOT_TOKEN = "0:local-stand-in-bot-token";
 
-const withDefaults = schema.transform((settings) => ({
-  ...settings,
-  TELEGRAM_BOT_TOKEN: settings.TELEGRAM_BOT_TOKEN ?? (settings.PARTY_ENV === "local" ? LOCAL_TELEGRAM_BOT_TOKEN : undefined),
-}));
+/** The local IPFS node of `npm run dev` (scripts/lib/ipfs-node.ts): its Kubo RPC and its trustless gateway. */
+export const LOCAL_IPFS_URL = "http://127.0.0.1:5001";
+/** Public trustless gateways (raw blocks), for a production that names none. */
+export const PUBLIC_TRUSTLESS_GATEWAYS = ["https://trustless-gateway.link", "https://ipfs.io"];
+
+const withDefaults = schema.transform((settings) => {
+  const local = settings.PARTY_ENV === "local";
+  return {
+    ...settings,
+    TELEGRAM_BOT_TOKEN: settings.TELEGRAM_BOT_TOKEN ?? (local ? LOCAL_TELEGRAM_BOT_TOKEN : undefined),
+    IPFS_API_URL: settings.IPFS_API_URL ?? (local ? LOCAL_IPFS_URL : undefined),
+    IPFS_GATEWAYS: settings.IPFS_GATEWAYS?.length ? settings.IPFS_GATEWAYS : local ? [LOCAL_IPFS_URL] : PUBLIC_TRUSTLESS_GATEWAYS,
+  };
+});
 
 export type Env = z.infer<typeof withDefaults>;
 

@@ -40,6 +40,16 @@ export function chapterLabel(chapter: { id: string; locationText?: string | null
   return chapter.locationText ?? (t ? t("chapter.fallbackName", { id: chapter.id }) : `Chapter ${chapter.id}`);
 }
 
+/** An evaluation by its document's title, or "Evaluation 7" until the document is stored. */
+export function evaluationLabel(evaluation: { id: string; title?: string | null }, t: TFunction): string {
+  return evaluation.title ?? t("evaluation.name", { id: evaluation.id });
+}
+
+/** An info message by its document's title, or "Info message 7" until the document is stored. */
+export function infoLabel(info: { id: string; title?: string | null }, t: TFunction): string {
+  return info.title ?? t("documents.untitledInfo", { id: info.id });
+}
+
 /** A count or total: "1,234" / "1.234". */
 export function formatNumber(value: number | string | bigint, language: string): string {
   const number = typeof value === "string" ? Number(value) : value;

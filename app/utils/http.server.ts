@@ -73,7 +73,7 @@ const UINT128_MAX = (1n << 128n) - 1n;
 const UINT256_MAX = (1n << 256n) - 1n;
 
 /** What a parser names in its messages: a field of the URL, as the messages' `field.*` keys call it. */
-type Field = "chapterId" | "evaluationId" | "address" | "after" | "sender" | "account";
+type Field = "chapterId" | "evaluationId" | "infoId" | "address" | "after" | "sender" | "account";
 
 function parseUint(raw: string | undefined | null, field: Field, max: bigint): bigint {
   invariantResponse(raw !== undefined && raw !== null && raw !== "", keyed("errors.param.missing", { field }));
@@ -85,6 +85,7 @@ function parseUint(raw: string | undefined | null, field: Field, max: bigint): b
 
 export const parseChapterId = (raw: string | undefined | null) => parseUint(raw, "chapterId", UINT128_MAX);
 export const parseEvaluationId = (raw: string | undefined | null) => parseUint(raw, "evaluationId", UINT256_MAX);
+export const parseInfoId = (raw: string | undefined | null) => parseUint(raw, "infoId", UINT256_MAX);
 
 /** A checksummed address, or a 400 that says what is wrong with it. */
 export function parseAddress(raw: string | undefined | null, field: Field = "address"): Address {

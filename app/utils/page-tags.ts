@@ -24,8 +24,15 @@ export const pageTag = {
   chapter: (id: bigint | string) => `chapter:${id}`,
   account: (address: string) => `account:${address.toLowerCase()}`,
   evaluation: (id: bigint | string) => `evaluation:${id}`,
+  info: (id: bigint | string) => `info:${id}`,
   list: (name: ListName) => `list:${name}`,
 };
+
+/**
+ * The tags of the evaluations a page names (a list, an activity row): a page that shows an
+ * evaluation's title is dropped when its document arrives (the document fetcher's app change).
+ */
+export const evaluationTags = (ids: readonly (string | null | undefined)[]) => ids.flatMap((id) => (id ? [pageTag.evaluation(id)] : []));
 
 /** A page route's `handle`: the tags of what the page shows, from its loader's data. */
 export type PageTagsHandle<Loader extends (...args: never[]) => unknown> = {
@@ -73,15 +80,18 @@ const LOCAL_EVENTS: Readonly<Record<string, readonly ListName[]>> = {
 export type ChangedEntities = {
   chapterId?: string | null;
   evaluationId?: string | null;
+  /** An info message (its document arrived). */
+  infoId?: string | null;
   /** Actor, subject, sender, a pending operation's subject account(s): every account the change names. */
   accounts?: readonly (string | null | undefined)[];
 };
 
 /** The tags a change of these entities touches. */
-export function entityTags({ chapterId, evaluationId, accounts = [] }: ChangedEntities): PageTag[] {
+export function entityTags({ chapterId, evaluationId, infoId, accounts = [] }: ChangedEntities): PageTag[] {
   return [
     ...(chapterId != null ? [pageTag.chapter(chapterId)] : []),
     ...(evaluationId != null ? [pageTag.evaluation(evaluationId)] : []),
+    ...(infoId != null ? [pageTag.info(infoId)] : []),
     ...accounts.filter((a): a is string => typeof a === "string" && a !== "").map(pageTag.account),
   ];
 }

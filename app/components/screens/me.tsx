@@ -4,7 +4,7 @@ import { Trans } from "react-i18next";
 import { useI18n } from "../../i18n/use-i18n";
 import type { EvaluationSummary } from "../../models/evaluations.server";
 import type { MemberDetail } from "../../models/members.server";
-import { mean } from "../../utils/format";
+import { evaluationLabel, mean } from "../../utils/format";
 import type { Viewer } from "../../utils/viewer";
 import { ClientOnly, VoteForm } from "../client-only";
 import { ItemList } from "../item-list";
@@ -73,7 +73,7 @@ export function VotesAwaiting({ evaluations, inChapter }: { evaluations: Evaluat
     <ItemList items={evaluations} itemKey={(e) => e.id} empty={t("me.votedOnAll")}>
       {(e) => (
         <div className="awaiting-vote" data-evaluation={e.id}>
-          <Link to={`/evaluations/${e.id}`}>{t("evaluation.name", { id: e.id })}</Link>
+          <Link to={`/evaluations/${e.id}`}>{evaluationLabel(e, t)}</Link>
           {t("evaluation.tally", { count: e.voteCount, mean: mean(e.scoreSum, e.voteCount, language) })}{" "}
           <ClientOnly>
             <VoteForm evaluationId={e.id} />

@@ -125,6 +125,7 @@ export default {
   evaluations: {
     title: "التقييمات",
     ofChapter: "تقييمات <chapter></chapter> فقط · <all>كل التقييمات</all>",
+    titleColumn: "العنوان",
     id: "الرقم",
     chapter: "الفرع",
     votes: "الأصوات",
@@ -169,6 +170,7 @@ export default {
     filter: "تصفية",
     none: "لا رسائل إعلامية.",
     noneMatch: "لا رسائل إعلامية مطابقة.",
+    titleColumn: "العنوان",
     id: "الرقم",
     event: "الحدث",
     type: "النوع",

@@ -32,6 +32,7 @@ export default {
     field: {
       chapterId: "رقم الفرع",
       evaluationId: "رقم التقييم",
+      infoId: "معرّف رسالة المعلومات",
       address: "العنوان",
       after: "after",
       sender: "sender",
@@ -50,6 +51,7 @@ export default {
     },
     chapterMissing: "الفرع {{id}} غير موجود",
     evaluationMissing: "التقييم {{id}} غير موجود",
+    infoMissing: "رسالة المعلومات {{id}} غير موجودة",
     memberMissing: "لا يُعرف عضو أو مُتقدّم بالعنوان {{address}}",
     queueCursor: "يجب أن يكون after بالشكل «<الكتلة>:<رقم الطلب>»، والمُرسَل: «{{got}}»",
     memberPrefix: "يجب أن يكون q بداية عنوان: ‎0x متبوعًا بما يصل إلى 40 رقمًا ست عشريًا، والمُرسَل: «{{got}}»",

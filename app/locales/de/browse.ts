@@ -110,6 +110,7 @@ export default {
   evaluations: {
     title: "Bewertungen",
     ofChapter: "Nur von <chapter></chapter> · <all>alle Bewertungen</all>",
+    titleColumn: "Titel",
     id: "ID",
     chapter: "Ortsgruppe",
     votes: "Stimmen",
@@ -150,6 +151,7 @@ export default {
     filter: "Filtern",
     none: "Keine Infos.",
     noneMatch: "Keine passenden Infos.",
+    titleColumn: "Titel",
     id: "ID",
     event: "Ereignis",
     type: "Typ",

@@ -32,6 +32,7 @@ export default {
     field: {
       chapterId: "Die Ortsgruppen-ID",
       evaluationId: "Die Bewertungs-ID",
+      infoId: "Info-Nachrichten-ID",
       address: "Die Adresse",
       after: "after",
       sender: "sender",
@@ -50,6 +51,7 @@ export default {
     },
     chapterMissing: "Die Ortsgruppe {{id}} gibt es nicht",
     evaluationMissing: "Die Bewertung {{id}} gibt es nicht",
+    infoMissing: "Info-Nachricht {{id}} existiert nicht",
     memberMissing: "Unter der Adresse {{address}} ist kein Mitglied und keine Bewerbung bekannt",
     queueCursor: 'after muss die Form „<Block>:<Bewerbungs-ID>“ haben, erhalten: „{{got}}“',
     memberPrefix: 'q muss der Anfang einer Adresse sein: 0x gefolgt von bis zu 40 Hexadezimalziffern, erhalten: „{{got}}“',

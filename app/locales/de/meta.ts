@@ -13,10 +13,11 @@ export default {
     memberUnknown: "Ein Mitglied der Partei.",
     evaluations: "Alle Bewertungen der Ortsgruppen, mit ihren Stimmen und dem Durchschnitt.",
     evaluationsOf: "Die Bewertungen von {{chapter}}, mit ihren Stimmen und dem Durchschnitt.",
-    evaluation: "Bewertung {{id}} von {{chapter}}: {{count, number}} Stimmen, die Verteilung der Punkte und alle Abstimmenden.",
+    evaluation: "{{name}}: eine Bewertung von {{chapter}} mit {{count, number}} Stimmen, der Verteilung der Punkte und allen Abstimmenden.",
     evaluationUnknown: "Eine Bewertung einer Ortsgruppe.",
     info: "Infos, die die Partei verschickt hat: Ereignis, Typ, Inhalt und Absender.",
     infoOf: "Infos, die die Partei zum Ereignis {{eventName}} verschickt hat.",
+    infoMessage: "{{name}}: eine Info-Nachricht der Partei zum Ereignis {{eventName}}.",
     party:
       "Die Partei auf einen Blick: {{chapters, number}} Ortsgruppen, {{count, number}} Parteimitglieder, ihr Vorstand, die Rolleninhaber und die Vertrags-Upgrades.",
     me: "Ihre Ortsgruppe, Ihre Bewerbung, Ihre Rollen, die Bewertungen, die auf Ihre Stimme warten, Ihre Passkeys und Ihr Mitgliedsnachweis.",

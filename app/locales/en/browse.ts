@@ -110,6 +110,7 @@ export default {
   evaluations: {
     title: "Evaluations",
     ofChapter: "Of <chapter></chapter> only · <all>all evaluations</all>",
+    titleColumn: "Title",
     id: "Id",
     chapter: "Chapter",
     votes: "Votes",
@@ -150,6 +151,7 @@ export default {
     filter: "Filter",
     none: "No info messages.",
     noneMatch: "No info messages match.",
+    titleColumn: "Title",
     id: "Id",
     event: "Event",
     type: "Type",

@@ -32,6 +32,7 @@ export default {
     field: {
       chapterId: "Chapter id",
       evaluationId: "Evaluation id",
+      infoId: "Info message id",
       address: "Address",
       after: "after",
       sender: "sender",
@@ -50,6 +51,7 @@ export default {
     },
     chapterMissing: "Chapter {{id}} does not exist",
     evaluationMissing: "Evaluation {{id}} does not exist",
+    infoMissing: "Info message {{id}} does not exist",
     memberMissing: "No member or applicant with address {{address}} is known",
     queueCursor: 'after must look like "<block>:<application id>", got "{{got}}"',
     memberPrefix: 'q must be the start of an address: 0x followed by up to 40 hex digits, got "{{got}}"',

@@ -6,6 +6,8 @@
 import { encodeErrorResult, parseAbi, type Hex } from "viem";
 import { partyAbi } from "../../../abis/party.js";
 import { decodeLocation, encodeLocation, parseCid, subjectJson } from "../../../app/calls/index.js";
+import { readCid } from "../../../app/calls/cid.js";
+import { mintEvaluationSchema } from "../../../app/calls/mint-evaluation.js";
 import { callRequestBody } from "../../../app/calls/request.js";
 import { revertErrorName } from "../../../app/calls/revert.js";
 
@@ -38,11 +40,9 @@ describe("content identifiers", () => {
   it.each([
     ["CIDv0", "QmZ8FiZ68hrjjWib7SiDdFpXaANUxKCAUZPkhYSmYxyvgY"],
     ["CIDv1 dag-pb base32", "bafybeifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3mlpe"],
-    ["CIDv1 raw base32", "bafkreifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3mlpe"],
-    ["CIDv1 raw base32 upper case", "BAFKREIFAIOLMUDNCKPJCOHEMDZPRM22GSYSVJGLX3JYBYZOET2XKX3MLPE"],
-    ["CIDv1 raw base58btc", "zb2rhhRtCcJNZ7kgha96YUWKACzLS5yfoWuPLBq1DLMKEx6tG"],
-    ["CIDv1 raw base16", `f01551220${SHA}`],
-  ])("%s gives sha2-256, 32 bytes, the digest", (_, cid) => {
+    ["CIDv1 dag-pb base32 upper case", "BAFYBEIFAIOLMUDNCKPJCOHEMDZPRM22GSYSVJGLX3JYBYZOET2XKX3MLPE"],
+    ["CIDv1 dag-pb base16", `f01701220${SHA}`],
+  ])("%s gives sha2-256, 32 bytes, the digest (the same block as its CIDv0)", (_, cid) => {
     expect(parseCid(cid)).toEqual(sha256Parts);
   });
 
@@ -52,19 +52,27 @@ describe("content identifiers", () => {
     expect(parseCid("QmNLfbof5rLekrACjeuLk9JmGZD2HDBHCU4z16iYKmx5SE")).toEqual({ hashCode: 0x12, hashSize: 32, hashDigest: `0x${counting}` });
   });
 
-  it("left-aligns a digest shorter than 32 bytes (identity hash of 'hi!!!')", () => {
-    expect(parseCid("bafkqablineqscii")).toEqual({ hashCode: 0, hashSize: 5, hashDigest: right("6869212121") });
+  it.each([
+    ["a CIDv1 of the raw codec (base32)", "bafkreifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3mlpe", "cidRaw"],
+    ["a CIDv1 of the raw codec (base58btc)", "zb2rhhRtCcJNZ7kgha96YUWKACzLS5yfoWuPLBq1DLMKEx6tG", "cidRaw"],
+    ["a CIDv1 of the raw codec (base16)", `f01551220${SHA}`, "cidRaw"],
+    ["a CIDv1 of the dag-cbor codec", `f01711220${SHA}`, "cidCodec"],
+    ["a dag-pb CIDv1 of another hash (sha2-512 cut to 32 bytes)", `f01701320${SHA}`, "cidHash"],
+    ["a hash code above 255 (blake2b-256)", "bafk2bzaceadqobyha4dqobyha4dqobyha4dqobyha4dqobyha4dqobyha4dqo", "cid"],
+    ["a broken CIDv0", "QmZ8FiZ68hrjjWib7SiDdFpXaANUxKCAUZPkhYSmYxyvg0", "cid"],
+    ["a truncated CIDv1", "bafkreifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3ml", "cid"],
+    ["an unknown multibase", "mAVUSIKBDlsoNolPSJxyMHl8Wa0aWJVSZd9pwHGXEnq6r7Yt5", "cid"],
+    ["not a CID", "hello", "cid"],
+    ["empty", "", "cid"],
+  ])("refuses %s, saying why", (_, cid, problem) => {
+    expect(readCid(cid)).toEqual({ ok: false, problem });
+    expect(parseCid(cid)).toBeUndefined();
   });
 
-  it.each([
-    ["a hash code above 255 (blake2b-256)", "bafk2bzaceadqobyha4dqobyha4dqobyha4dqobyha4dqobyha4dqobyha4dqo"],
-    ["a broken CIDv0", "QmZ8FiZ68hrjjWib7SiDdFpXaANUxKCAUZPkhYSmYxyvg0"],
-    ["a truncated CIDv1", "bafkreifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3ml"],
-    ["an unknown multibase", "mAVUSIKBDlsoNolPSJxyMHl8Wa0aWJVSZd9pwHGXEnq6r7Yt5"],
-    ["not a CID", "hello"],
-    ["empty", ""],
-  ])("rejects %s", (_, cid) => {
-    expect(parseCid(cid)).toBeUndefined();
+  it("the mint form's schema names the reason (raw codec: add the file as CIDv0)", () => {
+    const parsed = mintEvaluationSchema.safeParse({ chapterId: "1", cid: "bafkreifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3mlpe" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toMatch(/raw codec.*ipfs add --cid-version=0/);
   });
 });
 

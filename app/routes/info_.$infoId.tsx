@@ -1,0 +1,81 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DocumentBody, DocumentMissing, VerifiedCid } from "../components/document-view";
+import { GeneralErrorBoundary } from "../components/error-boundary";
+import { Fact, Facts } from "../components/facts";
+import { AddressLink } from "../components/links";
+import { Time } from "../components/time";
+import { missingDocument, shownDocument } from "../documents/show.server";
+import { pageMeta } from "../i18n/meta";
+import { message } from "../i18n/message";
+import { useI18n } from "../i18n/use-i18n";
+import { getInfoMessage } from "../models/info.server";
+import { canonicalUrl } from "../utils/canonical-url.server";
+import { env } from "../utils/env.server";
+import { infoLabel } from "../utils/format";
+import { invariantResponse, parseInfoId } from "../utils/http.server";
+import { readModelPageHeaders } from "../utils/page-cache-headers";
+import { pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { holds, isViewer, useViewer } from "../utils/viewer";
+
+/** Cached by the web server until the read model changes or the message's document arrives (server/page-cache.ts). */
+export const headers = readModelPageHeaders;
+export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ info }) => [pageTag.info(info.id)] };
+
+export const meta = pageMeta<typeof loader>((t, data) =>
+  data
+    ? { title: infoLabel(data.info, t), description: t("meta.infoMessage", { name: infoLabel(data.info, t), eventName: data.info.eventName }) }
+    : { title: t("info.title"), description: t("meta.info") },
+);
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = parseInfoId(params.infoId);
+  canonicalUrl(request, `/info/${id}`, {});
+  const row = await getInfoMessage(id);
+  invariantResponse(row, message("errors.infoMissing", { id }), { status: 404 });
+  const { body, fetch, ...info } = row;
+  return {
+    info,
+    document: shownDocument({ cid: info.cid, language: info.language, body, scale: null }),
+    missing: missingDocument(fetch),
+    gatewayUrl: `${env().IPFS_GATEWAY.replace(/\/?$/, "/")}${info.cid}`,
+  };
+}
+
+export default function InfoMessagePage() {
+  const { info, document, missing, gatewayUrl } = useLoaderData<typeof loader>();
+  const { t } = useI18n();
+  const viewer = useViewer();
+  return (
+    <>
+      <p className="muted">
+        <Link to="/info">{t("info.heading")}</Link>
+      </p>
+      <h1 lang={document?.language} dir={document ? "auto" : undefined}>
+        {infoLabel(info, t)}
+      </h1>
+      {document ? (
+        <article className="document">
+          <DocumentBody document={document} />
+          <VerifiedCid cid={info.cid} href={gatewayUrl} />
+        </article>
+      ) : (
+        <DocumentMissing missing={missing} kind="info" showWhy={isViewer(viewer, info.sender) || holds(viewer, "infoSender")} />
+      )}
+      <Facts className="card">
+        <Fact term={t("info.event")}>
+          <Link to={`/info?eventName=${encodeURIComponent(info.eventName)}`}>{info.eventName}</Link>
+        </Fact>
+        <Fact term={t("info.type")}>{info.infoType}</Fact>
+        <Fact term={t("info.sender")}>
+          <AddressLink address={info.sender} />
+        </Fact>
+        <Fact term={t("info.time")}>
+          <Time at={info.timestamp} />
+        </Fact>
+      </Facts>
+    </>
+  );
+}
+
+export const ErrorBoundary = GeneralErrorBoundary;
