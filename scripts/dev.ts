@@ -6,7 +6,10 @@
  *   3. the indexer, filling the read model (in the views schema);
  *   4. the web app (`remix dev`: rebuilds on change), after the app's own migrations;
  *   5. the notifier (npm run notifier), sending to a local Bot API stand-in unless
- *      TELEGRAM_BOT_TOKEN or TELEGRAM_API_URL names a real one.
+ *      TELEGRAM_BOT_TOKEN or TELEGRAM_API_URL names a real one;
+ *   6. a local IPFS node (blocks in .data/ipfs) holding the demo documents, where minters publish,
+ *      and the document fetcher (npm run documents), which verifies and stores what evaluations
+ *      and info messages point at.
  * Ctrl-C stops everything it started, in reverse order.
  */
 import { spawn } from "node:child_process";
@@ -17,9 +20,13 @@ import { anvilAccount } from "./lib/accounts.js";
 import { stopProcess } from "./lib/processes.js";
 import { startBundler } from "./lib/bundler.js";
 import { provideDatabase, redactUrl } from "./lib/database.js";
-import { DEFAULT_APP_PORT, DEFAULT_BUNDLER_PORT, DEFAULT_INDEXER_PORT } from "./lib/defaults.js";
+import { DEFAULT_APP_PORT, DEFAULT_BUNDLER_PORT, DEFAULT_INDEXER_PORT, DEFAULT_IPFS_PORT } from "./lib/defaults.js";
 import { indexerSchemaName, startIndexer } from "./lib/indexer.js";
 import { startNotifierProcess } from "./lib/notifier-process.js";
+import { demoDocumentBytes } from "./lib/demo-data/document-cids.js";
+import { startDocumentsProcess } from "./lib/documents-process.js";
+import { startIpfsNode } from "./lib/ipfs-node.js";
+import { portFromEnv } from "./lib/port-from-env.js";
 import { startTelegramStandIn } from "./lib/telegram-stand-in.js";
 import { LOCAL_TELEGRAM_BOT_TOKEN } from "../app/utils/env.server.js";
 import { startLocalChain } from "./lib/start-local-chain.js";
@@ -83,8 +90,24 @@ try {
   const { block } = await indexer.status();
   step(`indexer: ${indexer.url}/status, read model in views schema "${indexer.viewsSchema}" at block ${block}`);
 
+  step("starting the local IPFS node and the document fetcher");
+  const ipfs = await startIpfsNode({ port: portFromEnv("IPFS_PORT", DEFAULT_IPFS_PORT), dir: join(ROOT, ".data", "ipfs") });
+  stops.push(ipfs.stop);
+  // Adding is idempotent: the demo documents are there even after .data/ipfs was deleted.
+  for (const bytes of demoDocumentBytes()) await ipfs.add(bytes);
+  const ipfsEnv = { IPFS_API_URL: ipfs.apiUrl, IPFS_GATEWAYS: ipfs.gatewayUrl };
+
   step("migrating the app's tables and starting the web app");
   await migrate(database.url);
+  const documents = startDocumentsProcess({
+    env: { ...(process.env as Record<string, string>), DATABASE_URL: database.url, READ_MODEL_SCHEMA: indexer.viewsSchema, ...ipfsEnv },
+    onOutput: (text) => process.stdout.write(text),
+  });
+  stops.push(documents.stop);
+  void documents.exited.then((code) => {
+    if (!stopping) void shutdown(code ?? 1);
+  });
+  await documents.ready();
   const port = Number(process.env.PORT ?? DEFAULT_APP_PORT);
   const app = spawn(process.execPath, [join(ROOT, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "dev"], {
     cwd: ROOT,
@@ -97,6 +120,7 @@ try {
       BUNDLER_RPC_URL: bundler.url,
       INDEXER_URL: indexer.url,
       READ_MODEL_SCHEMA: indexer.viewsSchema,
+      ...ipfsEnv,
     },
   });
   stops.push(() => stopProcess(app));
@@ -132,6 +156,7 @@ try {
   console.log(`  database     ${redactUrl(database.url)}`);
   console.log(`  indexer      ${indexer.url}/status`);
   console.log(`  bundler      ${bundler.url}`);
+  console.log(`  IPFS         ${ipfs.apiUrl} (Kubo RPC and trustless gateway; blocks in .data/ipfs)`);
   console.log(`  telegram     ${standIn ? `${standIn.url}/messages (a stand-in: what the notifier sent)` : "the real Bot API (TELEGRAM_BOT_TOKEN)"}`);
   console.log(`  roles        http://localhost:${port}/dev/roles (signed in: any role with one click)`);
   console.log(`               npm run grant -- <address> <role> [chapterId] (without arguments: the roles)`);

@@ -5,6 +5,7 @@
  * Environment: IPFS_PORT (default 5001, Kubo's RPC port).
  */
 import { join } from "node:path";
+import { DEFAULT_IPFS_PORT } from "./lib/defaults.js";
 import { startIpfsNode, type IpfsNode } from "./lib/ipfs-node.js";
 import { ROOT } from "./lib/paths.js";
 import { portFromEnv } from "./lib/port-from-env.js";
@@ -25,7 +26,7 @@ const onSignal = (signal: NodeJS.Signals) => {
 process.on("SIGINT", onSignal);
 process.on("SIGTERM", onSignal);
 
-node = await startIpfsNode({ port: portFromEnv("IPFS_PORT", 5001), dir: IPFS_DATA_DIR });
+node = await startIpfsNode({ port: portFromEnv("IPFS_PORT", DEFAULT_IPFS_PORT), dir: IPFS_DATA_DIR });
 console.log("Local IPFS node ready (offline: it fetches nothing and announces nothing)");
 console.log(`  Kubo RPC API:       ${node.apiUrl}/api/v0/`);
 console.log(`  Trustless gateway:  ${node.gatewayUrl}/ipfs/{cid}?format=raw`);

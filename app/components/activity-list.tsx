@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useI18n } from "../i18n/use-i18n";
-import { evaluationLabel } from "../utils/format";
+import { evaluationLabel, infoLabel } from "../utils/format";
 import type { ActivityRow } from "../models/chapters.server";
 import { DataTable } from "./data-table";
 import { AddressLink, ChapterLink } from "./links";
@@ -27,6 +27,11 @@ export function ActivityList({ rows }: { rows: ActivityRow[] }) {
                 <>
                   {": "}
                   <Link to={`/evaluations/${a.evaluationId}`}>{evaluationLabel({ id: a.evaluationId, title: a.evaluationTitle }, t)}</Link>
+                </>
+              ) : a.infoId ? (
+                <>
+                  {": "}
+                  <Link to={`/info/${a.infoId}`}>{infoLabel({ id: a.infoId, title: a.infoTitle }, t)}</Link>
                 </>
               ) : null}
             </>

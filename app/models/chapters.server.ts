@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, rows, V } from "../../db/query.server";
-import { documentTitle, evaluationTitle } from "./documents.server";
+import { documentTitle, evaluationTitle, infoTitle } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 
 export const MAP_CAP = 5000;
@@ -63,13 +63,17 @@ export type ActivityRow = {
   evaluationId: string | null;
   /** The evaluation's document title, once stored. */
   evaluationTitle: string | null;
+  /** InfoSent: the info message, and its document title once stored. */
+  infoId: string | null;
+  infoTitle: string | null;
 };
 
 /** The activity columns as JSON-safe text, for `json_agg`. */
 export const activityColumns = sql`id, sort_key::text as "sortKey", block_number::text as "blockNumber",
   timestamp::text as "timestamp", tx_hash as "txHash", kind, actor, subject,
   chapter_id::text as "chapterId", evaluation_id::text as "evaluationId",
-  ${evaluationTitle(sql.raw("evaluation_id"))} as "evaluationTitle"`;
+  ${evaluationTitle(sql.raw("evaluation_id"))} as "evaluationTitle",
+  info_id::text as "infoId", ${infoTitle(sql.raw("info_id"))} as "infoTitle"`;
 
 export const DETAIL_LIST_CAP = 50;
 

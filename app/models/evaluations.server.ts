@@ -4,6 +4,7 @@ import type { Address } from "viem";
 import { firstRow, rows, V } from "../../db/query.server";
 import type { Scale } from "../documents/document";
 import type { Message } from "../i18n/message";
+import { documentFetch } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 
 export type EvaluationSummary = {
@@ -87,9 +88,7 @@ export function getEvaluationPage({ id, after, limit }: { id: bigint; after?: Ad
 /** The evaluation row with its histogram; `extra` adds columns (each ending in a comma). */
 function evaluationStatement(id: bigint, extra: SQL) {
   return sql`
-    select ${extra} ${summaryColumns}, d.body, d.scale,
-      (select json_build_object('status', f.status, 'attempts', f.attempts, 'lastError', f.last_error)
-        from app.document_fetches f where f.cid = e.cid) as "fetch",
+    select ${extra} ${summaryColumns}, d.body, d.scale, ${documentFetch(sql`e.cid`, "evaluation")} as "fetch",
       e.hash_code as "hashCode", e.hash_size as "hashSize", e.hash_digest as "hashDigest",
       e.party_executive_scored_by as "partyExecutiveScoredBy", e.minted_by as "mintedBy",
       (select coalesce(json_agg(h order by h.score), '[]') from (

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, rows, V } from "../../db/query.server";
 import type { Message } from "../i18n/message";
+import { documentFetch } from "./documents.server";
 
 export type InfoMessage = {
   id: string;
@@ -49,9 +50,7 @@ export type InfoMessageDetail = InfoMessage & {
 /** One info message with its document, or the fetcher's state while there is none. */
 export function getInfoMessage(id: bigint) {
   return firstRow<InfoMessageDetail>(sql`
-    select ${infoColumns}, d.body,
-      (select json_build_object('status', f.status, 'attempts', f.attempts, 'lastError', f.last_error)
-        from app.document_fetches f where f.cid = i.cid) as "fetch"
+    select ${infoColumns}, d.body, ${documentFetch(sql`i.cid`, "info")} as "fetch"
     from ${infoFrom}
     where i.id = ${id.toString()}`);
 }

@@ -6,15 +6,16 @@ import { invariantResponse, parseEvaluationId, textErrors } from "../utils/http.
 
 const VOTES_CAP = 100_000;
 
-/** An evaluation's votes as CSV: headers in English (a data file, read by programs as much as by people). */
+/** An evaluation's votes as CSV: headers in English (a data file, read by programs as much as by people); the title empty until its document is stored. */
 export function loader({ params }: LoaderFunctionArgs) {
   return textErrors(async () => {
     const id = parseEvaluationId(params.evaluationId);
     const [evaluation, votes] = await Promise.all([getEvaluation(id), getEvaluationVotes({ evaluationId: id, limit: VOTES_CAP })]);
     invariantResponse(evaluation, message("errors.evaluationMissing", { id }), { status: 404 });
+    // The title last: programs that read the first four columns by position read them as before.
     const body = toCsv(
-      ["evaluation_id", "voter", "score", "block"],
-      votes.map((v) => [evaluation.id, v.voter, v.score, v.block]),
+      ["evaluation_id", "voter", "score", "block", "evaluation_title"],
+      votes.map((v) => [evaluation.id, v.voter, v.score, v.block, evaluation.title]),
     );
     return csvResponse(`evaluation-${evaluation.id}-votes.csv`, body);
   });

@@ -25,7 +25,8 @@ import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
-  pageTags: ({ member }) => [pageTag.account(member.account), ...evaluationTags([...member.votes.map((v) => v.evaluationId), ...member.activity.map((a) => a.evaluationId)])],
+  pageTags: ({ member }) => [pageTag.account(member.account), ...evaluationTags([...member.votes.map((v) => v.evaluationId), ...member.activity.map((a) => a.evaluationId)]),
+    ...member.activity.flatMap((a) => (a.infoId ? [pageTag.info(a.infoId)] : []))],
 };
 
 export const meta = pageMeta<typeof loader>((t, data) =>

@@ -46,10 +46,11 @@ export async function storeDocuments(documents: readonly VerifiedDocument[]): Pr
       insert into app.document_fetches (cid, kind, status)
       select cid, kind, 'stored' from input
       on conflict (cid) do update set status = 'stored', last_error = null, updated_at = now()),
+    -- Of either kind: a page of the other kind stops saying "waiting" (app/models/documents.server.ts documentFetch).
     shown as (
-      select jsonb_build_object('evaluationId', e.id::text) as entity from stored s join ${V}.evaluations e on e.cid = s.cid where s.kind = 'evaluation'
+      select jsonb_build_object('evaluationId', e.id::text) as entity from stored s join ${V}.evaluations e on e.cid = s.cid
       union all
-      select jsonb_build_object('infoId', i.id::text) from stored s join ${V}.info_messages i on i.cid = s.cid where s.kind = 'info')
+      select jsonb_build_object('infoId', i.id::text) from stored s join ${V}.info_messages i on i.cid = s.cid)
     select app.record_page_change(jsonb_agg(entity)) from shown having count(*) > 0`);
 }
 

@@ -97,8 +97,8 @@ export function entityTags({ chapterId, evaluationId, infoId, accounts = [] }: C
 }
 
 /** The tags an indexed event touches (from its activity row), or "all". */
-export function eventTags(row: { kind: string; actor: string | null; subject: string | null; chapterId: string | null; evaluationId: string | null }): PageTag[] | "all" {
+export function eventTags(row: { kind: string; actor: string | null; subject: string | null; chapterId: string | null; evaluationId: string | null; infoId?: string | null }): PageTag[] | "all" {
   const lists = Object.hasOwn(LOCAL_EVENTS, row.kind) ? LOCAL_EVENTS[row.kind]! : undefined;
   if (!lists) return "all";
-  return [...entityTags({ chapterId: row.chapterId, evaluationId: row.evaluationId, accounts: [row.actor, row.subject] }), ...lists.map(pageTag.list)];
+  return [...entityTags({ chapterId: row.chapterId, evaluationId: row.evaluationId, infoId: row.infoId, accounts: [row.actor, row.subject] }), ...lists.map(pageTag.list)];
 }

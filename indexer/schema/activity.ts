@@ -20,6 +20,8 @@ export const activity = onchainTable(
     subject: t.hex(),
     chapterId: t.bigint(),
     evaluationId: t.bigint(),
+    /** The info message an InfoSent row is about (its title shows in activity lists and the notice). */
+    infoId: t.bigint(),
   }),
   (table) => ({
     sortIdx: index().on(table.sortKey),

@@ -15,3 +15,5 @@ export const DEFAULT_INDEXER_PORT = 42069;
 export const DEFAULT_BUNDLER_PORT = 4337;
 /** PORT: the web app's. */
 export const DEFAULT_APP_PORT = 3000;
+/** IPFS_PORT: the local IPFS node's (Kubo's RPC port; its trustless gateway is on the same one). */
+export const DEFAULT_IPFS_PORT = 5001;

@@ -19,6 +19,10 @@ export type ActivityRow = {
   subject: string | null;
   chapterId: string | null;
   evaluationId: string | null;
+  infoId?: string | null;
+  /** The document titles, once stored (app.documents). */
+  evaluationTitle?: string | null;
+  infoTitle?: string | null;
 };
 
 /**

@@ -86,7 +86,12 @@ export async function followOnce(options: FollowStepOptions): Promise<FollowStep
 
     const { rows } = await client.query<ActivityRow & { blockHash: string }>(
       `select a.id, a.sort_key::text as "sortKey", a.block_number::text as "blockNumber", a.block_hash as "blockHash",
-         a.kind, a.actor, a.subject, a.chapter_id::text as "chapterId", a.evaluation_id::text as "evaluationId"
+         a.kind, a.actor, a.subject, a.chapter_id::text as "chapterId", a.evaluation_id::text as "evaluationId",
+         a.info_id::text as "infoId",
+         (select d.title from app.documents d where d.kind = 'evaluation'
+            and d.cid = (select e.cid from ${V}.evaluations e where e.id = a.evaluation_id)) as "evaluationTitle",
+         (select d.title from app.documents d where d.kind = 'info'
+            and d.cid = (select i.cid from ${V}.info_messages i where i.id = a.info_id)) as "infoTitle"
        from ${V}.activity a
        where a.sort_key > $1::numeric and a.block_number <= ${headBlock(V)} - $2
        order by a.sort_key limit $3`,
@@ -108,7 +113,8 @@ export async function followOnce(options: FollowStepOptions): Promise<FollowStep
       }
       const said = textOf(String(i), language, (t) => {
         const chapter = event.chapterId === null ? undefined : (chapters.get(event.chapterId) ?? { id: event.chapterId, locationText: null });
-        return text(t, { origin: appOrigin, chapter, evaluationId: event.evaluationId });
+        const title = event.evaluationId ? event.evaluationTitle : event.infoTitle;
+        return text(t, { origin: appOrigin, chapter, evaluationId: event.evaluationId, infoId: event.infoId, title });
       });
       deliveries.push({ key: deliveryKey(kind, event.id, address), address, chatId, kind, text: said });
     }

@@ -14,7 +14,7 @@ import type { TFunction } from "i18next";
 import "../../app/i18n/i18n.server";
 import { tFor } from "../../app/i18n/instance";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../app/i18n/language";
-import { chapterLabel } from "../../app/utils/format";
+import { chapterLabel, evaluationLabel, infoLabel } from "../../app/utils/format";
 
 /** What a message may mention about its event. */
 export type MessageFacts = {
@@ -22,6 +22,9 @@ export type MessageFacts = {
   origin: string;
   chapter?: { id: string; locationText: string | null };
   evaluationId?: string | null;
+  infoId?: string | null;
+  /** The evaluation's or info message's document title, once stored. */
+  title?: string | null;
   /** Events folded into this message (1 for one event). */
   count?: number;
 };
@@ -51,8 +54,17 @@ export const MESSAGES = {
   rejected: say("rejected", at("/me")),
   closed: say("closed", at("/")),
   recommendation: say("recommendation", at("/me"), { counted: true }),
-  evaluation: say("evaluation", (f) => `/evaluations/${f.evaluationId}`),
-  info: say("info", at("/info"), noChapter),
+  evaluation: (t, facts) =>
+    t("notify.evaluation", {
+      chapter: chapterName(t, facts),
+      name: evaluationLabel({ id: facts.evaluationId ?? "?", title: facts.title }, t),
+      link: `${facts.origin}/evaluations/${facts.evaluationId}`,
+    }),
+  info: (t, facts) =>
+    t("notify.info", {
+      name: infoLabel({ id: facts.infoId ?? "?", title: facts.title }, t),
+      link: `${facts.origin}${facts.infoId ? `/info/${facts.infoId}` : "/info"}`,
+    }),
   chapterExecutiveGiven: say("chapterExecutiveGiven", chapterPath),
   chapterExecutiveTaken: say("chapterExecutiveTaken", chapterPath),
   partyExecutiveGiven: say("partyExecutiveGiven", at("/party"), noChapter),

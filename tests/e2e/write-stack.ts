@@ -31,11 +31,13 @@ export const SCREENSHOTS = join(ROOT, "artifacts", "screenshots");
 export type StartWriteStackParameters = {
   /** Extra app environment (e.g. WALLET_BACKEND=alchemy). */
   appEnv?: Record<string, string>;
+  /** A local IPFS node with the demo documents and the document fetcher (startStack's `documents`). */
+  documents?: boolean;
 };
 
-export async function startWriteStack({ appEnv = {} }: StartWriteStackParameters = {}) {
+export async function startWriteStack({ appEnv = {}, documents = false }: StartWriteStackParameters = {}) {
   await mkdir(SCREENSHOTS, { recursive: true });
-  const [stack, browser] = await Promise.all([startStack({ wallet: true, app: { env: appEnv } }), launchBrowser()]);
+  const [stack, browser] = await Promise.all([startStack({ wallet: true, documents, app: { env: appEnv } }), launchBrowser()]);
   const stops: (() => Promise<unknown>)[] = [() => stack.stop(), () => browser.close()];
   const stop = async () => {
     for (const s of stops.splice(0).reverse()) await s().catch((error) => console.error("write stack stop:", error));
@@ -59,6 +61,13 @@ export async function startWriteStack({ appEnv = {} }: StartWriteStackParameters
       /** The app server's environment, to start another one on the same stack. */
       appEnv: { ...stack.appEnv, ...appEnv },
       infra: stack.wallet.infra,
+      /** The IPFS node and the document fetcher; throw without `documents`. */
+      get ipfs() {
+        return stack.ipfs;
+      },
+      get documents() {
+        return stack.documents;
+      },
       bundler: stack.wallet.bundler,
       browser,
       person,

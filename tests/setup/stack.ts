@@ -16,7 +16,11 @@ import pg from "pg";
 import type { Hex, PrivateKeyAccount } from "viem";
 import { migrate } from "../../db/migrate.js";
 import { seedDemoData } from "../../scripts/lib/demo-data/seed.js";
+import { demoDocumentBytes } from "../../scripts/lib/demo-data/document-cids.js";
+import { startDocumentsProcess } from "../../scripts/lib/documents-process.js";
 import { startIndexer, type Indexer } from "../../scripts/lib/indexer.js";
+import { startIpfsNode, type IpfsNode } from "../../scripts/lib/ipfs-node.js";
+import type { ScriptProcess } from "../../scripts/lib/script-process.js";
 import { versionOf, versionQuery } from "../../server/read-model-changes.js";
 import type { AppServer } from "./app-server.js";
 import { setupChain } from "./chain.js";
@@ -43,6 +47,11 @@ export type StartStackParameters = {
   indexerLog?: (text: string) => void;
   /** The production app server (default true, needs the indexer), with extra environment if given. */
   app?: boolean | { env: Record<string, string> };
+  /**
+   * Documents (default false): a local IPFS node (in memory) holding the demo documents, the app's
+   * IPFS settings pointing at it, and the document fetcher (`npm run documents`) as a process.
+   */
+  documents?: boolean;
 };
 
 export async function startStack({
@@ -53,6 +62,7 @@ export async function startStack({
   database: withDatabase,
   indexerLog,
   app: withApp = true,
+  documents: withDocuments = false,
 }: StartStackParameters = {}) {
   const stops: (() => Promise<unknown>)[] = [];
   const stop = async () => {
@@ -96,6 +106,20 @@ export async function startStack({
       Object.assign(appEnv, { READ_MODEL_SCHEMA: indexer.viewsSchema, INDEXER_URL: indexer.url });
     }
 
+    let ipfs: IpfsNode | undefined;
+    let documents: ScriptProcess | undefined;
+    if (withDocuments) {
+      ipfs = await startIpfsNode({ port: 0 });
+      stops.push(ipfs.stop);
+      if (seed) for (const bytes of demoDocumentBytes()) await ipfs.add(bytes);
+      Object.assign(appEnv, { IPFS_API_URL: ipfs.apiUrl, IPFS_GATEWAYS: ipfs.gatewayUrl, IPFS_TIMEOUT_MS: "2000" });
+      if (database && indexer) {
+        documents = startDocumentsProcess({ env: { ...appEnv, DATABASE_URL: database } });
+        stops.push(documents.kill);
+        await documents.ready();
+      }
+    }
+
     let app: AppServer | undefined;
     if (withApp && indexer) {
       // Imported here: it reads vitest's build snapshot (inject), which a benchmark has not got.
@@ -130,6 +154,13 @@ export async function startStack({
       },
       get indexer(): Indexer {
         return need(indexer, "indexer");
+      },
+      /** The local IPFS node and the document fetcher's process; throw without `documents`. */
+      get ipfs(): IpfsNode {
+        return need(ipfs, "IPFS node (start it with { documents: true })");
+      },
+      get documents(): ScriptProcess {
+        return need(documents, "document fetcher (start it with { documents: true })");
       },
       get viewsSchema(): string {
         return need(indexer, "indexer").viewsSchema;

@@ -1,7 +1,8 @@
 /**
  * The publishers' controls: "Mint evaluation" on the evaluations page for the evaluation minter,
- * "Send info" on /info for the info sender. Each renders only for the account the read model
- * names as the role's holder (a hint: the contract decides); the forms sign, so they load lazily.
+ * "Send info" on /info for the info sender: each writes its document (with a live preview), stores
+ * it on IPFS and signs. Each renders only for the account the read model names as the role's
+ * holder (a hint: the contract and POST /api/documents decide); the forms sign, so they load lazily.
  */
 import { lazy } from "react";
 import { useI18n } from "../../i18n/use-i18n";

@@ -58,6 +58,8 @@ export default {
       fromCid: "Or mint from a CID made elsewhere",
       fromCidInfo: "Or send a CID made elsewhere",
       unavailable: "The text could not be stored on IPFS, so nothing was signed: {{detail}}. Your text is still here; try again.",
+      failed: "The text could not be stored (the server answered {{status}}), so nothing was signed. Your text is still here; try again.",
+      offline: "The server could not be reached, so nothing was stored or signed. Your text is still here; try again.",
     },
   },
 };

@@ -22,5 +22,5 @@ ponder.on("Party:InfoSent", async ({ event, context }) => {
     timestamp: event.block.timestamp,
   });
   await bumpTotal(db, "infoCount", 1);
-  await recordActivity(context, event, "InfoSent", { actor: sender });
+  await recordActivity(context, event, "InfoSent", { actor: sender, infoId });
 });

@@ -22,7 +22,7 @@ export async function recordActivity(
   context: Context,
   event: Event,
   kind: string,
-  fields: { actor?: Address | null; subject?: Address | null; chapterId?: bigint | null; evaluationId?: bigint | null },
+  fields: { actor?: Address | null; subject?: Address | null; chapterId?: bigint | null; evaluationId?: bigint | null; infoId?: bigint | null },
 ) {
   await recordUserOperations(context, event);
   await context.db.insert(activity).values({
@@ -38,6 +38,7 @@ export async function recordActivity(
     subject: fields.subject ?? null,
     chapterId: fields.chapterId ?? null,
     evaluationId: fields.evaluationId ?? null,
+    infoId: fields.infoId ?? null,
   });
   // An update of a row Ponder keeps in memory: its store flushes the row once per batch of events.
   await context.db.update(partyTotals, { id: 1 }).set({ lastEvent: `${event.block.hash}:${event.log.logIndex}` });

@@ -3,8 +3,9 @@
  * so every machine sends the same transactions.
  */
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { sha256, stringToHex, type Hex, type PrivateKeyAccount } from "viem";
+import { stringToHex, type Hex, type PrivateKeyAccount } from "viem";
 import { demoAccount } from "../accounts.js";
+import { DEMO_EVALUATION_CIDS, DEMO_INFO_CIDS, digestOfCid } from "./document-cids.js";
 import { mulberry32 } from "../prng.js";
 import {
   CITIES,
@@ -79,8 +80,6 @@ function prng(seed: number) {
 
 const toMapX = (lon: number) => Math.round(((lon + 180) / 360) * 65535);
 const toMapY = (lat: number) => Math.round(((90 - lat) / 180) * 65535);
-/** A CIDv0-compatible multihash digest (sha2-256) of some text. */
-const digestOf = (text: string) => sha256(stringToHex(text));
 
 const accountCache: Account[] = [];
 const cachedDemoAccount = (index: number) => (accountCache[index] ??= demoAccount(index));
@@ -165,7 +164,7 @@ export function buildDemoPlan() {
     return {
       id: BigInt(i + 1),
       chapter,
-      digest: digestOf(`Evaluation ${i + 1} of the ${chapter.name} chapter (demo data)`),
+      digest: digestOfCid(DEMO_EVALUATION_CIDS[i]!),
       votes,
       revotes: i % 7 === 0 ? [{ voter: votes[0].voter, score: random.int(-128, 127) }] : [],
       partyExecutiveScore:
@@ -177,7 +176,7 @@ export function buildDemoPlan() {
 
   const infos: InfoPlan[] = Array.from({ length: INFO_MESSAGES }, (_, i) => {
     const eventName = EVENT_NAMES[random.int(0, EVENT_NAMES.length - 1)];
-    return { eventName, infoType: i % 4, digest: digestOf(`Info ${i + 1}: ${eventName} (demo data)`) };
+    return { eventName, infoType: i % 4, digest: digestOfCid(DEMO_INFO_CIDS[i]!) };
   });
 
   if (nextAccount !== DEMO_ACCOUNT_COUNT) {

@@ -274,7 +274,7 @@ describe("CSV exports", () => {
       expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename="evaluation-${id}-votes.csv"`);
       const [header, ...lines] = (await response.text()).trimEnd().split("\r\n");
-      expect(header).toBe("evaluation_id,voter,score,block");
+      expect(header).toBe("evaluation_id,voter,score,block,evaluation_title");
       expect(lines.map((l) => l.split(",").slice(0, 3))).toEqual([...e.votes].map(([voter, score]) => [String(id), voter, String(score)]));
     }
   });

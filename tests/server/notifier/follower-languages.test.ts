@@ -8,6 +8,7 @@ import { ADMIN, ALICE, BOB, CAROL, DAVE, ERIN } from "../../fixtures/accounts.js
 import { digest, loc } from "../../indexer/helpers.js";
 import type { TFunction } from "i18next";
 import { textsOnce } from "../../../server/notifier/messages.js";
+import { formatCid } from "../../../app/calls/cid.js";
 import { lower, ORIGIN, useFollowerStack } from "./follower-stack.js";
 
 const ctx = useFollowerStack();
@@ -32,15 +33,21 @@ beforeAll(async () => {
   await ctx.newDeliveries();
 });
 
-it("tells a new evaluation to each member in their language, English without a known one", async () => {
+it("tells a new evaluation to each member in their language, English without a known one, by its document's title", async () => {
+  // The document is stored (as a minter's publish stores it) before the evaluation is minted: its title is in every message.
+  const cid = formatCid({ hashCode: 0x12, hashSize: 32, hashDigest: digest(1) });
+  await ctx.pool.query(
+    `insert into app.documents (cid, kind, language, title, body, scale, size) values ($1, 'evaluation', 'de', 'Haustürwahlkampf in Berlin', 'Text', '{"min":"a","zero":"b","max":"c"}', 1)`,
+    [cid],
+  );
   await ctx.send(ADMIN, "mintEvaluation", [1n, 0x12, 32, digest(1)]);
   expect((await ctx.follow()).delivered).toBe(4);
   const link = `${ORIGIN}/evaluations/1`;
   expect(await told()).toEqual({
-    [lower(ALICE)]: `Eine neue Bewertung von Berlin wartet auf Ihre Stimme: ${link}`,
-    [lower(BOB)]: `تقييم جديد يخصّ Berlin بانتظار تصويتك: ${link}`,
-    [lower(CAROL)]: `A new evaluation of Berlin awaits your vote: ${link}`,
-    [lower(DAVE)]: `A new evaluation of Berlin awaits your vote: ${link}`,
+    [lower(ALICE)]: `Eine neue Bewertung von Berlin wartet auf Ihre Stimme: „Haustürwahlkampf in Berlin“ ${link}`,
+    [lower(BOB)]: `تقييم جديد يخصّ Berlin بانتظار تصويتك: «Haustürwahlkampf in Berlin» ${link}`,
+    [lower(CAROL)]: `A new evaluation of Berlin awaits your vote: “Haustürwahlkampf in Berlin” ${link}`,
+    [lower(DAVE)]: `A new evaluation of Berlin awaits your vote: “Haustürwahlkampf in Berlin” ${link}`,
   });
 });
 
@@ -69,12 +76,12 @@ it("folds a burst of applications into one message in each executive's language"
 it("makes a message's text once per language, whatever the number of recipients (no language or an unknown one: English)", () => {
   const text = textsOnce();
   const made: string[] = [];
-  const info = (t: TFunction) => made[made.push(t("notify.info", { link: ORIGIN })) - 1]!;
+  const info = (t: TFunction) => made[made.push(t("notify.info", { name: "Kongress", link: ORIGIN })) - 1]!;
   const texts = ["de", "ar", null, "fr", "de", "en", "ar"].map((language) => text("info", language, info));
   expect(made).toEqual([
-    `Eine neue Infonachricht der Partei: ${ORIGIN}`,
-    `رسالة معلومات جديدة من الحزب: ${ORIGIN}`,
-    `A new info message from the party: ${ORIGIN}`,
+    `Eine neue Infonachricht der Partei: „Kongress“ ${ORIGIN}`,
+    `رسالة معلومات جديدة من الحزب: «Kongress» ${ORIGIN}`,
+    `A new info message from the party: “Kongress” ${ORIGIN}`,
   ]);
   expect(texts).toEqual([made[0], made[1], made[2], made[2], made[0], made[2], made[1]]);
 });

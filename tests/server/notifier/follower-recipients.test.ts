@@ -73,7 +73,8 @@ it("tells a new evaluation to the chapter's members who opted in, with the vote 
   await ctx.choose(CAROL, ["evaluation"]);
   await ctx.send(ADMIN, "mintEvaluation", [1n, 0x12, 32, digest(1)]);
   await ctx.follow();
-  const text = `A new evaluation of Berlin awaits your vote: ${ORIGIN}/evaluations/1`;
+  // No document stored for its CID (yet): the evaluation is named by its number.
+  const text = `A new evaluation of Berlin awaits your vote: “Evaluation 1” ${ORIGIN}/evaluations/1`;
   expect(await told()).toEqual(sorted([
     to(ALICE, "evaluation", text),
     to(DAVE, "evaluation", text),
@@ -86,7 +87,7 @@ it("tells an info message to everyone who opted in, members or not, and never to
   await ctx.link(ADMIN);
   await ctx.send(ADMIN, "sendInfo", ["Congress", 1, 0x12, 32, digest(2)]);
   await ctx.follow();
-  expect(await told()).toEqual([to(GRACE, "info", `A new info message from the party: ${ORIGIN}/info`)]);
+  expect(await told()).toEqual([to(GRACE, "info", `A new info message from the party: “Info message 1” ${ORIGIN}/info/1`)]);
 });
 
 it("tells a role given or taken to the account concerned: chapter executive, single-holder role", async () => {
