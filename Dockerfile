@@ -40,7 +40,7 @@ COPY server ./server
 # The server reads the session cookie's name from the app's source.
 COPY app ./app
 COPY indexer ./indexer
-COPY scripts/notifier.ts ./scripts/notifier.ts
+COPY scripts/notifier.ts scripts/documents.ts ./scripts/
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["npm", "start"]

@@ -20,15 +20,12 @@ export function DocumentBody({ document }: { document: ShownDocument }) {
   return <div className="document-body" lang={document.language} dir={document.direction} dangerouslySetInnerHTML={{ __html: document.html }} />;
 }
 
-/** "Verified against the chain" and the CID, linked to a public gateway for anyone to check. */
-export function VerifiedCid({ cid, href }: { cid: string; href: string }) {
+/** "Verified against the chain" and the CID (the page's facts link it to a public gateway for anyone to check). */
+export function VerifiedCid({ cid }: { cid: string }) {
   const { t } = useI18n();
   return (
     <p className="verified" data-verified={cid}>
-      <span className="verified-mark">✓ {t("documents.verified")}</span>{" "}
-      <a href={href} rel="noreferrer" target="_blank" className="cid" title={t("documents.openOnIpfs")}>
-        {cid}
-      </a>
+      <span className="verified-mark">✓ {t("documents.verified")}</span> <code className="cid">{cid}</code>
       <br />
       <span className="muted">{t("documents.verifiedDetail")}</span>
     </p>

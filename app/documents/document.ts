@@ -79,9 +79,11 @@ const common = { language, title: line(MAX_TITLE_CHARS, "title"), body };
 /** What the minter writes (the form and POST /api/documents): the document without its format line. */
 export const evaluationDraftSchema = z.object({ kind: z.literal("evaluation"), ...common, scale: scaleSchema });
 export const infoDraftSchema = z.object({ kind: z.literal("info"), ...common });
-export const draftSchema = z.discriminatedUnion("kind", [evaluationDraftSchema, infoDraftSchema], {
-  errorMap: () => problem("documentKind"),
+const knownKind = z.unknown().superRefine((value, ctx) => {
+  const kind = typeof value === "object" && value !== null ? (value as { kind?: unknown }).kind : undefined;
+  if (!(DOCUMENT_KINDS as readonly unknown[]).includes(kind)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["kind"], fatal: true, ...problem("documentKind") });
 });
+export const draftSchema = knownKind.pipe(z.discriminatedUnion("kind", [evaluationDraftSchema, infoDraftSchema]));
 
 export type EvaluationDocument = z.infer<typeof evaluationDraftSchema>;
 export type InfoDocument = z.infer<typeof infoDraftSchema>;

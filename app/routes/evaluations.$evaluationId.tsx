@@ -92,7 +92,7 @@ export default function Evaluation() {
       {document ? (
         <article className="document">
           <DocumentBody document={document} />
-          <VerifiedCid cid={e.cid} href={gatewayUrl} />
+          <VerifiedCid cid={e.cid} />
         </article>
       ) : (
         <DocumentMissing missing={missing} kind="evaluation" showWhy={isViewer(viewer, e.mintedBy) || holds(viewer, "evaluationMinter")} />

@@ -57,7 +57,7 @@ export default function InfoMessagePage() {
       {document ? (
         <article className="document">
           <DocumentBody document={document} />
-          <VerifiedCid cid={info.cid} href={gatewayUrl} />
+          <VerifiedCid cid={info.cid} />
         </article>
       ) : (
         <DocumentMissing missing={missing} kind="info" showWhy={isViewer(viewer, info.sender) || holds(viewer, "infoSender")} />
@@ -67,6 +67,11 @@ export default function InfoMessagePage() {
           <Link to={`/info?eventName=${encodeURIComponent(info.eventName)}`}>{info.eventName}</Link>
         </Fact>
         <Fact term={t("info.type")}>{info.infoType}</Fact>
+        <Fact term={t("info.content")}>
+          <a href={gatewayUrl} rel="noreferrer" target="_blank" className="cid">
+            {info.cid}
+          </a>
+        </Fact>
         <Fact term={t("info.sender")}>
           <AddressLink address={info.sender} />
         </Fact>

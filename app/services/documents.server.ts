@@ -45,7 +45,11 @@ export async function storeDocuments(documents: readonly VerifiedDocument[]): Pr
     fetched as (
       insert into app.document_fetches (cid, kind, status)
       select cid, kind, 'stored' from input
-      on conflict (cid) do update set status = 'stored', last_error = null, updated_at = now()),
+      -- A fetch is one per CID, of the kind that named it first: a document of the other kind is refused for it.
+      on conflict (cid) do update set
+        status = case when app.document_fetches.kind = excluded.kind then 'stored' else 'refused' end,
+        last_error = case when app.document_fetches.kind = excluded.kind then null else '{"key": "documents.refused.wrongKind"}'::jsonb end,
+        updated_at = now()),
     -- Of either kind: a page of the other kind stops saying "waiting" (app/models/documents.server.ts documentFetch).
     shown as (
       select jsonb_build_object('evaluationId', e.id::text) as entity from stored s join ${V}.evaluations e on e.cid = s.cid

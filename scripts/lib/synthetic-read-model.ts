@@ -17,9 +17,12 @@
  * unique (evaluation, voter) pairs and int8 scores, 10,000 info messages and one activity row per
  * event (VoteCast activity only for the newest `voteActivityShare` of the votes, to keep the
  * activity table at a few hundred thousand rows), and every account a passkey account with one
- * passkey (a third of them two). Counters on chapters and evaluations and the
- * party_totals row are computed from the child rows, so they agree with them; its last_event (the
- * read model's version) is a fixed fake `<block hash>:<log index>`, SYNTHETIC_LAST_EVENT.
+ * passkey (a third of them two). Counters on chapters and evaluations and the party_totals row are
+ * computed from the child rows, so they agree with them; its last_event (the read model's version)
+ * is a fixed fake `<block hash>:<log index>`, SYNTHETIC_LAST_EVENT. Every evaluation and info
+ * message names the CID of a document of its own (./synthetic-documents.ts: the demo documents'
+ * texts, varied per id); with `documents`, the evaluations' documents are stored (app.documents)
+ * as the fetcher leaves them.
  *
  * Block numbers are assigned per phase (chapters, memberships, executives, evaluations, info,
  * votes, departures, demotions, removals), and every event kind has its own log index, so every
@@ -33,6 +36,7 @@ import { anvilAccount } from "./accounts.js";
 import { startAnvil } from "./anvil.js";
 import { deployParty } from "./deploy.js";
 import { startIndexer } from "./indexer.js";
+import { syntheticDocumentFiles, type SyntheticDocumentFile } from "./synthetic-documents.js";
 
 export type SyntheticReadModelParameters = {
   databaseUrl: string;
@@ -46,6 +50,12 @@ export type SyntheticReadModelParameters = {
   partyExecutives?: number;
   /** The newest share of votes that also get a VoteCast activity row (0..1). */
   voteActivityShare?: number;
+  /**
+   * The evaluations' documents in app.documents and their fetches done (app.document_fetches), as the
+   * document fetcher leaves them; the app's migrations must have run. The info messages' documents
+   * are left to fetch. Default false: nothing is stored, the CIDs are the documents' all the same.
+   */
+  documents?: boolean;
   /** Tables schema; `synth_<random>` by default. The views schema is `<schema>_views` by default. */
   schema?: string;
   viewsSchema?: string;
@@ -141,9 +151,14 @@ export async function createSyntheticReadModel(params: SyntheticReadModelParamet
   const started = Date.now();
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
-  // 1. Let the real indexer create its tables, indexes, triggers and views.
+  // 1. Let the real indexer create its tables, indexes, triggers and views; meanwhile (it is another
+  // process) the documents' CIDs.
+  const files = (async () => ({ evaluation: await syntheticDocumentFiles("evaluation", E), info: await syntheticDocumentFiles("info", I) }))();
+  files.catch(() => undefined);
   await createPonderTables(params.databaseUrl, schema, viewsSchema);
   log(`${elapsed()}: ponder created ${schema} (views ${viewsSchema})`);
+  const documents = await files;
+  log(`${elapsed()}: ${(E + I).toLocaleString("en")} documents and their CIDs`);
 
   // 2. Bulk load.
   // Two connections: the machine has two cores, and the votes (the biggest table) load while the
@@ -193,6 +208,16 @@ export async function createSyntheticReadModel(params: SyntheticReadModelParamet
     for (const c of constraints) await client.query(`alter table ${S}."${c.table}" drop constraint "${c.name}"`);
     log(`${elapsed()}: triggers disabled, ${constraints.length} key and ${indexes.length} secondary indexes dropped for the load`);
 
+    // The CIDs and digests the evaluations and info messages name, as temp tables of the main connection.
+    for (const kind of ["evaluation", "info"] as const) {
+      const list = documents[kind];
+      await client.query(
+        `create temp table t_${kind}_document as select * from unnest($1::int[], $2::text[], $3::text[]) as d(id, cid, digest)`,
+        [list.map((f) => f.id), list.map((f) => f.cid), list.map((f) => f.digest)],
+      );
+      await client.query(`alter table t_${kind}_document add primary key (id); analyze t_${kind}_document`);
+    }
+
     await loadSql(stepOn(client), stepOn(second), { S, C, M, E, V, I, PX, share });
 
     // Keys and indexes are independent: build them on both connections, biggest first.
@@ -222,12 +247,43 @@ export async function createSyntheticReadModel(params: SyntheticReadModelParamet
       const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from ${S}."${table}"`);
       counts[table] = rows[0]!.n;
     }
+    if (params.documents) {
+      const t = Date.now();
+      await storeEvaluationDocuments(client, documents.evaluation);
+      log(`${elapsed()}: app.documents: the ${E.toLocaleString("en")} evaluations' documents, fetched, in ${Date.now() - t} ms`);
+    }
     log(`${elapsed()}: done: ${Object.entries(counts).map(([t, n]) => `${t} ${n.toLocaleString("en")}`).join(", ")}`);
     return { schema, viewsSchema, counts };
   } finally {
     await client.end().catch(() => undefined);
     await second.end().catch(() => undefined);
   }
+}
+
+/** The documents as the fetcher stores them (app/services/documents.server.ts storeDocuments), and their fetches done. */
+async function storeEvaluationDocuments(client: pg.Client, files: SyntheticDocumentFile[]) {
+  const rows = files.map(({ cid, document, bytes }) => ({
+    cid,
+    kind: document.kind,
+    language: document.language,
+    title: document.title,
+    body: document.body,
+    scale: document.kind === "evaluation" ? document.scale : null,
+    size: bytes.length,
+  }));
+  await client.query(
+    `insert into app.documents (cid, kind, language, title, body, scale, size)
+     select cid, kind, language, title, body, scale, size
+     from jsonb_to_recordset($1::jsonb) as x(cid text, kind text, language text, title text, body text, scale jsonb, size integer)
+     on conflict (cid) do nothing`,
+    [JSON.stringify(rows)],
+  );
+  await client.query(
+    `insert into app.document_fetches (cid, kind, status, attempts) select cid, 'evaluation', 'stored', 1 from unnest($1::text[]) as cid
+     on conflict (cid) do nothing`,
+    [files.map((f) => f.cid)],
+  );
+  await client.query("analyze app.documents; analyze app.document_fetches");
 }
 
 /** Runs `ponder start` once against an empty chain with the contract deployed, until ready. */
@@ -250,7 +306,10 @@ type Sizes = { S: string; C: number; M: number; E: number; V: number; I: number;
 
 type Step = (what: string, text: string) => Promise<void>;
 
-/** `step` runs on the main connection (which owns the temp tables), `step2` on the second one. */
+/**
+ * `step` runs on the main connection (which owns the temp tables, t_evaluation_document and
+ * t_info_document among them: id, cid, digest), `step2` on the second one.
+ */
 async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }: Sizes) {
   // Block ranges per phase.
   const B_CH = 100;
@@ -268,16 +327,14 @@ async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }:
   const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
   const textArray = (values: string[]) => `array[${values.map(lit).join(", ")}]::text[]`;
 
-  // Deterministic helpers, session-local (pg_temp): an address from a label, uniform [0,1) from a label.
+  // Deterministic helpers, session-local (pg_temp): an address, a 32-byte hex digest from a label.
   await step(
     "helpers",
     `select setseed(0.4242);
      create function pg_temp.addr(label text) returns text language sql immutable as
        $$ select '0x' || substr(md5(label), 1, 32) || substr(md5(label || '#'), 1, 8) $$;
      create function pg_temp.digest(label text) returns text language sql immutable as
-       $$ select '0x' || md5(label) || md5(label || '*') $$;
-     create function pg_temp.cid(label text) returns text language sql immutable as
-       $$ select 'Qm' || translate(substr(md5(label) || md5(label || '+'), 1, 44), '0l', 'Lz') $$;`,
+       $$ select '0x' || md5(label) || md5(label || '*') $$;`,
   );
 
   // Role holders.
@@ -502,11 +559,11 @@ async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }:
     "info_messages",
     `insert into ${S}.info_messages (id, event_name, info_type, hash_code, hash_size, hash_digest, cid, sender, block, "timestamp")
        select id, (${textArray(INFO_EVENTS)})[1 + least(${INFO_EVENTS.length - 1}, floor(${INFO_EVENTS.length} * power(random(), 1.8))::int)],
-         floor(random() * 8)::int, 18, 32, pg_temp.digest('info:' || id), pg_temp.cid('info:' || id),
+         floor(random() * 8)::int, 18, 32, digest, cid,
          case when id % 10 = 0 then coalesce((select account from t_px_active where n = id % greatest(1, (select count(*) from t_px_active))), ${role("infoSender")})
            else ${role("infoSender")} end,
          ${B_INFO} + id * 2, ${ts(`${B_INFO} + id * 2`)}
-       from generate_series(1, ${I}) id`,
+       from t_info_document order by id`,
   );
   await step(
     "chapters",
@@ -530,15 +587,15 @@ async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }:
   const activity = (
     what: string,
     log: number,
-    select: { block: string; kind: string; actor: string; subject: string; chapter: string; evaluation: string; from: string },
+    select: { block: string; kind: string; actor: string; subject: string; chapter: string; evaluation: string; info?: string; from: string },
   ) =>
     step(
       `activity: ${what}`,
-      `insert into ${S}.activity (id, sort_key, block_number, block_hash, "timestamp", tx_hash, log_index, kind, actor, subject, chapter_id, evaluation_id)
+      `insert into ${S}.activity (id, sort_key, block_number, block_hash, "timestamp", tx_hash, log_index, kind, actor, subject, chapter_id, evaluation_id, info_id)
          select block || '-${log}', block::numeric * 1048576 + ${log}, block, pg_temp.digest('block:' || block), ${ts("block")}, pg_temp.digest('tx:' || block), ${log},
-           kind, actor, subject, chapter_id, evaluation_id
+           kind, actor, subject, chapter_id, evaluation_id, info_id
          from (select ${select.block} as block, ${select.kind} as kind, ${select.actor} as actor, ${select.subject} as subject,
-                 ${select.chapter}::numeric as chapter_id, ${select.evaluation}::numeric as evaluation_id
+                 ${select.chapter}::numeric as chapter_id, ${select.evaluation}::numeric as evaluation_id, ${select.info ?? "null"}::numeric as info_id
                from ${select.from}) a`,
     );
   const chapterAdmin = role("chapterAdmin");
@@ -597,17 +654,18 @@ async function loadSql(step: Step, step2: Step, { S, C, M, E, V, I, PX, share }:
     from: "t_eval where px_score is not null",
   });
   await activity("InfoSent", LOG.InfoSent, {
-    block: "block", kind: "'InfoSent'", actor: "sender", subject: "null", chapter: "null", evaluation: "null", from: `${S}.info_messages`,
+    block: "block", kind: "'InfoSent'", actor: "sender", subject: "null", chapter: "null", evaluation: "null", info: "id", from: `${S}.info_messages`,
   });
   await votesLoaded;
   await step(
     "evaluations",
     `insert into ${S}.evaluations (id, chapter_id, hash_code, hash_size, hash_digest, cid, vote_count, score_sum,
          party_executive_score, party_executive_scored_by, minted_by, block, "timestamp")
-       select e.id, e.chapter, 18, 32, pg_temp.digest('evaluation:' || e.id), pg_temp.cid('evaluation:' || e.id),
+       select e.id, e.chapter, 18, 32, d.digest, d.cid,
          coalesce(v.n, 0), coalesce(v.score_sum, 0), e.px_score, e.px_by, ${role("evaluationMinter")},
          ${B_EVAL} + e.id * 4, ${ts(`${B_EVAL} + e.id * 4`)}
        from t_eval e
+       join t_evaluation_document d on d.id = e.id
        left join (select evaluation_id, count(*)::int as n, sum(score)::int as score_sum from ${S}.votes group by evaluation_id) v
          on v.evaluation_id = e.id`,
   );

@@ -79,16 +79,14 @@ const ORDER: GatewayFailureReason[] = ["mismatch", "malformed", "tooLarge", "sta
 const failureReason = (error: IpfsFetchError): GatewayFailureReason =>
   ORDER.find((reason) => error.failures.some((f) => f.reason === reason)) ?? "unreachable";
 
-async function fetchOne({ cid, kind }: Claimed, options: FetcherOptions): Promise<Outcome> {
+async function fetchOne({ cid }: Claimed, options: FetcherOptions): Promise<Outcome> {
   try {
     const bytes = await fetchVerified(cid, { gateways: options.gateways, timeoutMs: options.timeoutMs, maxBytes: MAX_DOCUMENT_BYTES });
     const read = readDocument(bytes);
     if (!read.ok) return { cid, refused: message(`documents.refused.${read.reason}`, read.values) };
-    const stored = { cid, document: read.document, size: bytes.length };
-    // Refused for what the chain uses it as, yet kept: the fetch has the kind that named the CID first, and an
-    // entity of the document's own kind at the same CID shows it (pages read a document only as its kind).
-    if (read.document.kind !== kind) return { cid, stored, refused: message("documents.refused.wrongKind") };
-    return { cid, stored };
+    // Of the other kind too: the fetch has the kind that named the CID first, and an entity of the document's own
+    // kind at the same CID shows it; storeDocuments records this fetch as refused (documents.refused.wrongKind).
+    return { cid, stored: { cid, document: read.document, size: bytes.length } };
   } catch (error) {
     if (error instanceof IpfsFetchError) return { cid, retry: message(`documents.refused.${failureReason(error)}`) };
     if (error instanceof IpfsContentError) return { cid, refused: message(`documents.refused.${error.reason}`, error.values) };
@@ -160,9 +158,8 @@ export function startDocumentFetcher(options: FetcherOptions): DocumentFetcher {
     if (claimed.length === 0) return 0;
     const outcomes = await pooled(claimed, concurrency, (c) => fetchOne(c, options));
     await storeDocuments(outcomes.flatMap((o) => (o.stored ? [o.stored] : [])));
-    // After the store, which marks its fetches stored: a document of the other kind ends refused.
     await recordFailures(outcomes, new Map(claimed.map((c) => [c.cid, c.attempts])));
-    const failed = outcomes.filter((o) => o.retry || o.refused).length;
+    const failed = outcomes.filter((o) => !o.stored).length;
     if (failed) log(`documents: ${claimed.length - failed} stored, ${failed} not (yet)`);
     return claimed.length;
   };

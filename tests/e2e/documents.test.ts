@@ -195,7 +195,7 @@ it("the minter writes in German, sees the preview, publishes and mints; a member
   const verified = evaluation.locator("article.document .verified");
   expect(await verified.getAttribute("data-verified")).toBe(cid);
   expect(await verified.locator(".verified-mark").textContent()).toBe(`✓ ${say(en, "documents.verified")}`);
-  expect(await verified.locator("a.cid").textContent()).toBe(cid);
+  expect(await verified.locator(".cid").textContent()).toBe(cid);
   const scale = evaluation.locator("section.scale");
   expect(await scale.locator(".scale-row dd").allTextContents()).toEqual([GERMAN.min, GERMAN.zero, GERMAN.max]);
   const vote = evaluation.locator("form[data-operation='vote']");

@@ -278,6 +278,8 @@ export function activityRows(logs: PartyLog[], blockTimes: Map<string, string>, 
       logIndex: log.logIndex,
       chapterId,
       evaluationId,
+      // An InfoSent row names its message (its title in activity lists and notices).
+      infoId: log.eventName === "InfoSent" ? String(args.infoId) : null,
       ...fields,
     };
   });

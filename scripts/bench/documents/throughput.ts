@@ -5,20 +5,21 @@
  *   1. A read model with only what the fetcher reads: a views schema whose `evaluations` and
  *      `info_messages` have the columns its statements use (id, cid), typed and keyed as Ponder's
  *      (numeric(78) primary key, no index on cid), one evaluation per document.
- *   2. `count` distinct synthetic evaluation documents (scripts/lib/synthetic-documents.ts) added
- *      to a local IPFS node in this process (memory), and their fetches waiting in
- *      app.document_fetches, as the fetcher's discovery lists them, due only once the clock starts.
+ *   2. `count` distinct synthetic evaluation documents (scripts/lib/synthetic-documents.ts) on a
+ *      local IPFS node (memory) in a process of its own (./ipfs-process.ts), and their fetches
+ *      waiting in app.document_fetches, as the fetcher's discovery lists them, due only once the
+ *      clock starts.
  *   3. The fetcher started and idle; then every fetch made due at once (t0), and app.document_fetches
  *      polled until none waits; t1 is the last store's (its updated_at), so both are the database's
  *      clock: documents/s = count / (t1 - t0), with the CPU of the fetcher's process, of the
- *      database's backends and of this process (the gateway, and the poll) over the drain.
+ *      database's backends and of the IPFS node's (the gateway) over the drain.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { startDocumentsProcess } from "../../lib/documents-process.js";
-import { startIpfsNode } from "../../lib/ipfs-node.js";
 import { syntheticDocumentFiles } from "../../lib/synthetic-documents.js";
-import { cpuDelta, cpuSnapshot } from "../views/cpu.js";
+import { cpuDelta, cpuSeconds, cpuSnapshot } from "../views/cpu.js";
+import { startDocumentsIpfs } from "./ipfs-process.js";
 
 export type ThroughputResult = {
   documents: number;
@@ -58,14 +59,13 @@ export async function fetcherThroughput({
   const admin = new pg.Client({ connectionString: databaseUrl });
   admin.on("error", () => undefined);
   await admin.connect();
-  const ipfs = await startIpfsNode({ port: 0 });
+  const ipfs = startDocumentsIpfs([{ kind: "evaluation", first: 1, count }]);
   let fetcher: ReturnType<typeof startDocumentsProcess> | undefined;
   try {
     let t = performance.now();
-    const files = await syntheticDocumentFiles("evaluation", count);
-    for (const file of files) await ipfs.add(file.bytes);
+    const [files, gatewayUrl] = await Promise.all([syntheticDocumentFiles("evaluation", count), ipfs.ready()]);
     const bytes = files.reduce((sum, f) => sum + f.bytes.length, 0);
-    log(`  ${count.toLocaleString("en")} documents (${(bytes / count).toFixed(0)} bytes on average) on the IPFS node in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    log(`  ${count.toLocaleString("en")} documents (${(bytes / count).toFixed(0)} bytes on average) on the IPFS node (pid ${ipfs.process.pid}) in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
     await minimalReadModel(admin, files.map((f) => f.cid));
     // As discovery lists them, due in an hour: nothing is claimed before the clock starts.
@@ -76,7 +76,7 @@ export async function fetcherThroughput({
 
     t = performance.now();
     fetcher = startDocumentsProcess({
-      env: { DATABASE_URL: databaseUrl, READ_MODEL_SCHEMA: MINIMAL_VIEWS, IPFS_GATEWAYS: ipfs.gatewayUrl, IPFS_TIMEOUT_MS: "5000" },
+      env: { DATABASE_URL: databaseUrl, READ_MODEL_SCHEMA: MINIMAL_VIEWS, IPFS_GATEWAYS: gatewayUrl, IPFS_TIMEOUT_MS: "5000" },
     });
     await fetcher.ready();
     log(`  fetcher process ${fetcher.process.pid} ready in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -85,7 +85,7 @@ export async function fetcherThroughput({
 
     const pid = fetcher.process.pid!;
     const before = await cpuSnapshot(pid, admin, databaseName);
-    const ownBefore = process.cpuUsage();
+    const gatewayBefore = cpuSeconds(ipfs.process.pid!) ?? NaN;
     const changesBefore = await countOf(admin, "select count(*)::int as n from app.page_changes");
     const started = performance.now();
     const { rows: [due] } = await admin.query<{ at: Date }>(
@@ -107,7 +107,7 @@ export async function fetcherThroughput({
     const { rows: [done] } = await admin.query<{ at: Date }>(`select max(updated_at) as at from app.document_fetches`);
     const seconds = (done!.at.getTime() - due!.at.getTime()) / 1000;
     const used = cpuDelta(before, await cpuSnapshot(pid, admin, databaseName));
-    const own = process.cpuUsage(ownBefore);
+    const gateway = (cpuSeconds(ipfs.process.pid!) ?? NaN) - gatewayBefore;
     const { rows } = await admin.query<{ status: string; n: number }>(`select status, count(*)::int as n from app.document_fetches group by status`);
     const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
     const stored = await countOf(admin, "select count(*)::int as n from app.documents");
@@ -117,7 +117,7 @@ export async function fetcherThroughput({
       perSecond: count / seconds,
       stored,
       refused: by.refused ?? 0,
-      cpu: { fetcher: used.server, postgres: used.postgres, gateway: (own.user + own.system) / 1e6 },
+      cpu: { fetcher: used.server, postgres: used.postgres, gateway },
       pageChanges: (await countOf(admin, "select count(*)::int as n from app.page_changes")) - changesBefore,
       fetcherOutput: fetcher.output(),
     };

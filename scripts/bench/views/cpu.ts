@@ -7,7 +7,8 @@ import type pg from "pg";
 
 const TICKS_PER_S = 100;
 
-function cpuSeconds(pid: number): number | undefined {
+/** User and system CPU seconds of process `pid` so far; undefined once it is gone. */
+export function cpuSeconds(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

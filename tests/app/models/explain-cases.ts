@@ -174,6 +174,8 @@ export const CASES: Case[] = [
     fn: "info.listInfoMessages",
     run: (m, f) => m.info.listInfoMessages({ eventName: f.commonEventName, infoType: 5, before: f.newestInfoId / 2n, limit: 51 }),
   },
+  { name: "getInfoMessage: newest", fn: "info.getInfoMessage", run: (m, f) => m.info.getInfoMessage(f.newestInfoId) },
+  { name: "getInfoMessage: oldest", fn: "info.getInfoMessage", run: (m) => m.info.getInfoMessage(1n) },
   { name: "getPartyOverview", fn: "party.getPartyOverview", run: (m) => m.party.getPartyOverview() },
   {
     name: "getSignerStanding: executive of the biggest chapter",
@@ -193,4 +195,10 @@ export const NOT_READ_MODEL_QUERIES: Record<string, string> = {
   "pending-operations.firstRowWithPending": "runs a page's statement (covered by that page's cases above)",
   "indexer-status.getIndexerState": "HTTP only (Ponder and the chain), checked below to run no SQL",
   "proofs.verifyProof": "signature check on the chain; its one read-model query is getSignerStanding, covered above",
+  "documents.evaluationTitle": "an SQL fragment (a document by its primary key) inside the pages' statements, covered by their cases above",
+  "documents.infoTitle": "an SQL fragment, as evaluationTitle",
+  "documents.documentTitle": "an SQL fragment, as evaluationTitle",
+  "documents.documentFetch": "an SQL fragment (a fetch by its primary key), as evaluationTitle",
+  "documents.storeDocuments": "a write of app tables; its read-model joins go by the CIDs it stores (tests/server/documents)",
+  "documents.publishDocument": "IPFS, then storeDocuments",
 };

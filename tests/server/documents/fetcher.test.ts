@@ -131,13 +131,15 @@ async function startGateway(answer: (cid: string, req: IncomingMessage, res: Ser
   };
 }
 
-/** Forwards every block request to the local node, and counts them. */
-const proxyGateway = () =>
+/** Forwards every block request to the local node (once `before` resolves, if given), and counts them. */
+const proxyGateway = (before: () => Promise<void> = async () => undefined) =>
   startGateway((cid, _req, res) => {
-    void fetch(`${stack.ipfs.gatewayUrl}/ipfs/${cid}?format=raw`, { headers: { accept: "application/vnd.ipld.raw" } }).then(async (answer) => {
-      res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
-      res.end(new Uint8Array(await answer.arrayBuffer()));
-    });
+    void before()
+      .then(() => fetch(`${stack.ipfs.gatewayUrl}/ipfs/${cid}?format=raw`, { headers: { accept: "application/vnd.ipld.raw" } }))
+      .then(async (answer) => {
+        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
+        res.end(new Uint8Array(await answer.arrayBuffer()));
+      });
   });
 
 describe("npm run documents (the stack's process)", () => {
@@ -381,8 +383,17 @@ describe("fetchers in this process", () => {
       cids.push(cid);
     }
     await stack.waitForIndexer();
-    const [a, b] = [await proxyGateway(), await proxyGateway()];
-    // Small batches: each fetcher needs several turns, so both claim while the other is fetching.
+    // Neither gateway answers until both have been asked: while one fetcher holds its claim, the other claims too.
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const asked = new Set<string>();
+    const held = (name: string) => () => {
+      asked.add(name);
+      if (asked.size === 2) open();
+      return opened;
+    };
+    const [a, b] = [await proxyGateway(held("a")), await proxyGateway(held("b"))];
+    // Small batches: each fetcher needs several turns.
     fetcher([a.url], { batch: 2, concurrency: 2 });
     fetcher([b.url], { batch: 2, concurrency: 2 });
     await until(
