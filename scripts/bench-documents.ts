@@ -72,7 +72,7 @@ async function main() {
   );
   log(
     `  CPU per document: fetcher ${perDoc(t.cpu.fetcher).toFixed(3)} ms (${((t.cpu.fetcher / t.seconds) * 100).toFixed(0)} % of one core), ` +
-      `postgres backends ${perDoc(t.cpu.postgres).toFixed(3)} ms, gateway (this process) ${perDoc(t.cpu.gateway).toFixed(3)} ms; ${loadLine()}`,
+      `postgres backends ${perDoc(t.cpu.postgres).toFixed(3)} ms, gateway (the IPFS node's process) ${perDoc(t.cpu.gateway).toFixed(3)} ms; ${loadLine()}`,
   );
   if (t.stored !== t.documents) throw new Error(`${t.documents - t.stored} documents were not stored:\n${t.fetcherOutput.slice(-4000)}`);
 

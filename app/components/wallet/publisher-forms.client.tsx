@@ -10,7 +10,7 @@
  * is typed.
  */
 import type { TFunction } from "i18next";
-import { useDeferredValue, useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { useDeferredValue, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { zeroHash } from "viem";
 import { readCid } from "../../calls/cid";
 import { callsMessage, fieldProblem } from "../../calls/issue";
@@ -65,6 +65,33 @@ function CidField() {
 
 /** What the writer types; the scale is an evaluation's only. */
 type Draft = { language: string; title: string; body: string; min: string; zero: string; max: string };
+const DRAFT_FIELDS = ["language", "title", "body", "min", "zero", "max"] as const;
+
+/**
+ * The draft is kept in the tab's sessionStorage until it is minted (sent): signing without a
+ * wallet session logs in and reloads the page (SPEC 8), and a reload must not lose a long text.
+ */
+const draftKey = (kind: DocumentKind) => `party.draft.${kind}`;
+
+function storedDraft(kind: DocumentKind, language: string): Draft {
+  const empty: Draft = { language, title: "", body: "", min: "", zero: "", max: "" };
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(draftKey(kind)) ?? "null") as Record<string, unknown> | null;
+    if (kept && DRAFT_FIELDS.every((field) => typeof kept[field] === "string")) return kept as Draft;
+  } catch {
+    // No storage (a private window's quota, a policy) or not ours: start empty.
+  }
+  return empty;
+}
+
+function keepDraft(kind: DocumentKind, draft: Draft | null) {
+  try {
+    if (draft && (draft.title || draft.body || draft.min || draft.zero || draft.max)) sessionStorage.setItem(draftKey(kind), JSON.stringify(draft));
+    else sessionStorage.removeItem(draftKey(kind));
+  } catch {
+    // Kept in the form only.
+  }
+}
 
 const draftOf = (kind: DocumentKind, d: Draft) =>
   kind === "evaluation"
@@ -169,8 +196,14 @@ const UNKNOWN_CONTENT = { hashCode: 0x12, hashSize: 32, hashDigest: zeroHash };
 function PublishForm({ kind, operation, submit, args, labels, children }: PublishFormProps) {
   const { t, language: pageLanguage } = useI18n();
   const op = useOperation(operation, labels);
-  const [draft, setDraft] = useState<Draft>({ language: pageLanguage, title: "", body: "", min: "", zero: "", max: "" });
+  const [draft, setDraft] = useState<Draft>(() => storedDraft(kind, pageLanguage));
   const [publish, setPublish] = useState<PublishState>(null);
+  useEffect(() => keepDraft(kind, draft), [kind, draft]);
+  // Minted (sent) with this text: the tab no longer keeps it for a reload; the form still shows it.
+  const settled = op.progress?.status === "indexed" || op.progress?.status === "final";
+  useEffect(() => {
+    if (settled && publish?.phase === "published") keepDraft(kind, null);
+  }, [settled, publish, kind]);
   const hint = useId();
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: event.target.value }));
   const direction = documentDirection(draft.language);

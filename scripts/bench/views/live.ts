@@ -6,7 +6,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
-import { hammer, type LoadResult } from "./hammer.js";
+import { hammer, type Answer, type LoadResult } from "./hammer.js";
 import { LiveEvents } from "./live-events.js";
 
 export type LiveResult = LoadResult & { events: number; blocks: number; eventRate: number };
@@ -25,6 +25,10 @@ export type LivePhase = {
   databaseUrl: string;
   /** The tables schema (not the views). */
   schema: string;
+  /** Runs between the warm-up and the measured run (which starts once it resolves). */
+  beforeMeasuring?: () => Promise<void>;
+  /** Each response of the measured run. */
+  onResponse?: (answer: Answer) => void;
 };
 
 export async function livePhase(phase: LivePhase): Promise<LiveResult> {
@@ -33,10 +37,11 @@ export async function livePhase(phase: LivePhase): Promise<LiveResult> {
   await client.connect();
   try {
     const live = await LiveEvents.open(client, phase.schema, { seed: phase.rate });
-    const run = (seconds: number) =>
-      Promise.all([hammer(phase.url, { path: phase.path, connections: phase.connections, seconds }), applyAtRate(live, phase.rate, seconds, phase.blockSeconds)]);
+    const run = (seconds: number, onResponse?: (answer: Answer) => void) =>
+      Promise.all([hammer(phase.url, { path: phase.path, connections: phase.connections, seconds, onResponse }), applyAtRate(live, phase.rate, seconds, phase.blockSeconds)]);
     await run(phase.warmupSeconds);
-    const [load, events] = await run(phase.seconds);
+    await phase.beforeMeasuring?.();
+    const [load, events] = await run(phase.seconds, phase.onResponse);
     return { ...load, events: events.events, blocks: events.blocks, eventRate: events.events / events.seconds };
   } finally {
     await client.end().catch(() => undefined);
