@@ -77,3 +77,14 @@ export function DocumentMissing({ missing, kind, showWhy }: { missing: MissingDo
     </div>
   );
 }
+
+/** The document as members read it with its CID verified, or the notice while it is not here. */
+export function DocumentSection({ cid, document, missing, kind, showWhy }: { cid: string; document: ShownDocument | null; missing: MissingDocument | null; kind: "evaluation" | "info"; showWhy: boolean }) {
+  if (!document) return <DocumentMissing missing={missing} kind={kind} showWhy={showWhy} />;
+  return (
+    <article className="document">
+      <DocumentBody document={document} />
+      <VerifiedCid cid={cid} />
+    </article>
+  );
+}

@@ -17,7 +17,7 @@ import { getEvaluationPage, type VoteRow } from "../models/evaluations.server";
 import { env } from "../utils/env.server";
 import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../utils/format";
 import { holds, isViewer, useViewer } from "../utils/viewer";
-import { DocumentBody, DocumentMissing, ScaleMeaning, VerifiedCid } from "../components/document-view";
+import { DocumentSection, ScaleMeaning } from "../components/document-view";
 import { missingDocument, shownDocument } from "../documents/show.server";
 import { invariantResponse, parseAddress, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -89,14 +89,7 @@ export default function Evaluation() {
       <h1 lang={document?.language} dir={document ? "auto" : undefined}>
         {evaluationLabel(e, t)}
       </h1>
-      {document ? (
-        <article className="document">
-          <DocumentBody document={document} />
-          <VerifiedCid cid={e.cid} />
-        </article>
-      ) : (
-        <DocumentMissing missing={missing} kind="evaluation" showWhy={isViewer(viewer, e.mintedBy) || holds(viewer, "evaluationMinter")} />
-      )}
+      <DocumentSection cid={e.cid} document={document} missing={missing} kind="evaluation" showWhy={isViewer(viewer, e.mintedBy) || holds(viewer, "evaluationMinter")} />
       <Facts className="card">
         <Fact term={t("evaluation.chapter")}>
           <ChapterLink id={e.chapterId} label={e.chapterLocation} />

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { DocumentBody, DocumentMissing, VerifiedCid } from "../components/document-view";
+import { DocumentSection } from "../components/document-view";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { AddressLink } from "../components/links";
@@ -54,14 +54,7 @@ export default function InfoMessagePage() {
       <h1 lang={document?.language} dir={document ? "auto" : undefined}>
         {infoLabel(info, t)}
       </h1>
-      {document ? (
-        <article className="document">
-          <DocumentBody document={document} />
-          <VerifiedCid cid={info.cid} />
-        </article>
-      ) : (
-        <DocumentMissing missing={missing} kind="info" showWhy={isViewer(viewer, info.sender) || holds(viewer, "infoSender")} />
-      )}
+      <DocumentSection cid={info.cid} document={document} missing={missing} kind="info" showWhy={isViewer(viewer, info.sender) || holds(viewer, "infoSender")} />
       <Facts className="card">
         <Fact term={t("info.event")}>
           <Link to={`/info?eventName=${encodeURIComponent(info.eventName)}`}>{info.eventName}</Link>
