@@ -233,6 +233,8 @@ it("an empty title and a body with HTML are refused in the page's language (Arab
   const form = publishForm(page);
   await form.waitFor();
   expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+  // The text minted before is no longer kept for this tab.
+  expect(await form.locator("textarea[name='body']").inputValue()).toBe("");
   const posts = recordPosts(page);
   const signedBefore = await signatures(minter);
   const button = form.getByRole("button", { name: say(ar, "documents.write.publishAndMint") });
@@ -262,6 +264,11 @@ it("an empty title and a body with HTML are refused in the page's language (Arab
   expect(posts.paths.filter((path) => path.startsWith("/api/"))).toEqual([]);
   expect(await signatures(minter)).toBe(signedBefore);
   posts.stop();
+  // Not even a reload loses it (signing without a wallet session reloads the page): the tab keeps the draft until it is minted.
+  await minter.open("/evaluations");
+  // (The chapter id is the page's again: only the document is kept.)
+  expect(await typed(page)).toEqual({ ...scripted, chapterId: "" });
+  expect(await form.locator("select[name='language']").inputValue()).toBe("de");
   await expectPhoneFit(page, "documents-refused-ar");
   await minter.screens("documents-refused-ar");
   await page.setViewportSize(DESKTOP);
