@@ -1,10 +1,13 @@
 /**
  * `npm run bench:views`: how fast the production app serves its three heaviest pages against a
  * large read model (scripts/lib/synthetic-read-model.ts: 1,000 chapters, 100,000 accounts, 10,000
- * evaluations, 1,000,000 votes), at rest and while events arrive.
+ * evaluations with their documents, 1,000,000 votes), at rest, while events arrive, and while the
+ * document fetcher works through a backlog.
  *
  *   1. Database: a throwaway database on DATABASE_URL's server, else a throwaway embedded Postgres.
- *   2. The synthetic read model (the real indexer creates the tables, then a bulk load).
+ *   2. The synthetic read model (the real indexer creates the tables, then a bulk load), every
+ *      evaluation's document stored (app.documents: titles of 55–100 characters, Markdown bodies of
+ *      800–1,500, in English, German and Arabic), the info messages' not.
  *   3. The production app server (scripts/lib/app-server.ts) from a private copy of the build, with
  *      the status bar's indexer and chain URLs on closed ports.
  *   4. Pages (bench/views/pages.ts): 100 connections in a closed loop (`hammer`, over undici)
@@ -18,11 +21,18 @@
  *      (bench/views/live-events.ts: votes, applications, recommendations, decisions over random
  *      chapters; a block per contract call, each block in one transaction), at 5 and then 20 events
  *      a second, each after a warm-up; responses counted by x-cache.
- *   6. The SQL floor: the very statements each page's loader runs (recorded with observeQueries
+ *   6. Fetcher (bench/views/backlog.ts): the live phase at 5 events a second again, while the
+ *      document fetcher (`npm run documents`, its own process) stores a backlog from a local IPFS
+ *      node (its own process): every info message's document, and the newest
+ *      BENCH_BACKLOG_EVALUATIONS evaluations' documents, taken away before (and every page asked for
+ *      once again, as the pages phase did); each batch it stores drops the pages that show its
+ *      documents. Latencies of the responses received until the backlog is drained (or the run
+ *      ends).
+ *   7. The SQL floor: the very statements each page's loader runs (recorded with observeQueries
  *      for a sample of ids), replayed as bare SQL by 100 concurrent clients over a pg.Pool.
- *   7. Initial JS: every script / modulepreload / inline `import` URL of `/` and `/chapters/:id`,
+ *   8. Initial JS: every script / modulepreload / inline `import` URL of `/` and `/chapters/:id`,
  *      fetched and gzipped (node:zlib, default level), summed per page; the larger page counts.
- *   8. Uncached (bench/views/uncached.ts): the cache emptied (app.page_version moved, waited for on
+ *   9. Uncached (bench/views/uncached.ts): the cache emptied (app.page_version moved, waited for on
  *      /healthz), distinct pages of the three kinds over 10 connections: p95 of the misses. Then,
  *      emptied again, one connection renders a few hundred more one at a time: the median of the
  *      CPU the server reports for each miss (`Server-Timing: …, cpu;dur=<ms>`).
@@ -30,9 +40,13 @@
  * Human-readable figures go to stderr (with the load average: the machine may be shared); the
  * last stdout line is one JSON object:
  *   {"chapter_p95_ms","member_p95_ms","evaluation_p95_ms","rps","sql_floor_p95_ms","initial_js_gzip_kb",
- *    "live5_p95_ms","live20_p95_ms","uncached_c10_p95_ms","miss_cpu_ms"}
+ *    "live5_p95_ms","live20_p95_ms","live_fetcher_p95_ms","live_fetcher_documents","live_fetcher_drained_s",
+ *    "uncached_c10_p95_ms","miss_cpu_ms","load_average_start","load_average_end"}
  * `rps` is all successful page responses over the three warm runs divided by their total duration;
  * `liveN_p95_ms` is over every response of the three pages while N events a second arrive;
+ * `live_fetcher_p95_ms` over those while 5 events a second arrive and the fetcher works
+ * (`live_fetcher_documents` stored meanwhile, drained after `live_fetcher_drained_s`, null when
+ * the backlog outlasted the run);
  * `miss_cpu_ms` is the median CPU of one uncached render as the server measured it.
  *
  * Environment (all optional):
@@ -42,6 +56,7 @@
  *   BENCH_WARMUP_S=3           warm-up seconds per page and per live rate (not measured)
  *   BENCH_LIVE_S=20            seconds per live rate (5, then 20 events a second)
  *   BENCH_LIVE_BLOCK_S=0       seconds between the live phase's blocks (2: Polygon's); 0, a block per call
+ *   BENCH_BACKLOG_EVALUATIONS=1000  newest evaluations whose documents join the fetcher phase's backlog
  *   BENCH_UNCACHED_PAGES=600   distinct pages rendered uncached at 10 connections
  *   BENCH_MISS_CPU_PAGES=300   distinct pages rendered uncached one at a time for miss_cpu_ms
  *   BENCH_SQL_DURATION_S=10    seconds per page for the SQL floor
@@ -55,11 +70,13 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import pg from "pg";
+import { pageShows } from "./bench/documents/page-text.js";
+import { backlogPhase } from "./bench/views/backlog.js";
 import { cpuDelta, cpuSnapshot } from "./bench/views/cpu.js";
 import { initialJs } from "./bench/views/initial-js.js";
 import { livePhase, type LiveResult } from "./bench/views/live.js";
 import { distinctPaths, PAGES, pagePath, pagePhases, type Page } from "./bench/views/pages.js";
-import { cacheLine, loadAverage, loadLine, round1, say } from "./bench/views/report.js";
+import { cacheLine, loadAverage, loadAverages, loadLine, round1, say } from "./bench/views/report.js";
 import { sqlFloorPhase } from "./bench/views/sql-floor.js";
 import { missCpu, uncachedRenders } from "./bench/views/uncached.js";
 import { snapshotBuild } from "./lib/app-build.js";
@@ -67,6 +84,7 @@ import { startAppServer } from "./lib/app-server.js";
 import { createDatabase, dropDatabase, redactUrl, startEmbeddedPostgres } from "./lib/database.js";
 import { freePort } from "./lib/free-port.js";
 import { migrate } from "../db/migrate.js";
+import { syntheticDocument } from "./lib/synthetic-documents.js";
 import { createSyntheticReadModel } from "./lib/synthetic-read-model.js";
 
 function envNumber(name: string, fallback: number, { zero = false } = {}): number {
@@ -88,8 +106,11 @@ const SQL_DURATION_S = envNumber("BENCH_SQL_DURATION_S", 10);
 const SQL_POOL = Math.round(envNumber("BENCH_SQL_POOL", 20));
 const SQL_SAMPLES = Math.round(envNumber("BENCH_SQL_SAMPLES", 300));
 const MEMBER_SAMPLE = Math.round(envNumber("BENCH_MEMBER_SAMPLE", 5000));
+const BACKLOG_EVALUATIONS = Math.round(envNumber("BENCH_BACKLOG_EVALUATIONS", 1000, { zero: true }));
 /** Events a second in the live phase. */
 const LIVE_RATES = [5, 20] as const;
+/** Events a second while the fetcher works. */
+const BACKLOG_RATE = 5;
 const UNCACHED_CONNECTIONS = 10;
 /** Issue #16's targets beside the warm p95 and the initial JS. */
 const TARGETS = { p95Ms: 25, jsKb: 150, live5Ms: 25, live20Ms: 50, uncachedC10Ms: 50, missCpuMs: 3 };
@@ -107,6 +128,7 @@ async function main() {
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
   const started = Date.now();
+  const loadStart = loadAverages();
 
   try {
     // 1. Database
@@ -135,6 +157,7 @@ async function main() {
       members: envNumber("BENCH_MEMBERS", 100_000),
       evaluations: envNumber("BENCH_EVALUATIONS", 10_000),
       votes: envNumber("BENCH_VOTES", 1_000_000),
+      documents: true,
     });
     const S = `"${model.schema}"`;
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -170,6 +193,12 @@ async function main() {
       const response = await fetch(`${server.url}${pagePath(ids, page)}`);
       if (response.status !== 200) throw new Error(`${page} page answered ${response.status}:\n${(await response.text()).slice(0, 2000)}\n${server.output()}`);
     }
+    // The evaluation pages show their documents.
+    {
+      const id = evaluationIds[Math.floor(Math.random() * evaluationIds.length)]!;
+      const { title } = syntheticDocument("evaluation", Number(id));
+      if (!pageShows(await (await fetch(`${server.url}/evaluations/${id}`)).text(), title)) throw new Error(`/evaluations/${id} does not show its document's title "${title}"`);
+    }
 
     // 4. Pages under load, one kind at a time
     say(`\npages: ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up); ${loadAverage()}`);
@@ -195,18 +224,45 @@ async function main() {
       say(`  events ${r.events} in ${r.blocks} blocks (${r.eventRate.toFixed(1)}/s achieved); x-cache ${cacheLine(r.cache)}; node ${share(used.server)}, postgres backends ${share(used.postgres)} of one core`);
     }
 
-    // 6. SQL floor: the loaders' statements as bare SQL
+    // 6. Live while the document fetcher works through a backlog
+    say(`\nfetcher: ${CONNECTIONS} connections over the three pages at ${BACKLOG_RATE} events/s, ${LIVE_S} s (after ${WARMUP_S} s warm-up), while the document fetcher stores a backlog; ${loadAverage()}`);
+    const backlogBefore = await cpu();
+    const backlog = await backlogPhase({
+      live: { url: server.url, path: () => pagePath(ids), connections: CONNECTIONS, seconds: LIVE_S, warmupSeconds: WARMUP_S, rate: BACKLOG_RATE, blockSeconds: LIVE_BLOCK_S, databaseUrl, schema: model.schema },
+      paths: distinctPaths(ids, Infinity),
+      admin,
+      viewsSchema: model.viewsSchema,
+      evaluations: BACKLOG_EVALUATIONS,
+      log: say,
+    });
+    {
+      const used = cpuDelta(backlogBefore, await cpu());
+      const b = backlog;
+      const w = b.whileFetching;
+      const share = (s: number, over = LIVE_S) => `${((s / over) * 100).toFixed(0)} %`;
+      say(`  whole run: ${loadLine(b)}`);
+      say(
+        `  while the fetcher worked (${w.seconds.toFixed(1)} s, ${w.count.toLocaleString("en")} responses): p50 ${w.p50.toFixed(1)} ms  p90 ${w.p90.toFixed(1)}  p95 ${w.p95.toFixed(1)}  p99 ${w.p99.toFixed(1)}  max ${w.max.toFixed(0)}`,
+      );
+      say(
+        `  ${b.stored.toLocaleString("en")} of ${b.backlog.toLocaleString("en")} documents stored (${b.refused} refused), ${b.drainedSeconds === undefined ? "the backlog outlasted the run" : `drained in ${b.drainedSeconds.toFixed(1)} s: ${(b.stored / b.drainedSeconds).toFixed(0)} documents/s`}; ` +
+          `events ${b.events} (${b.eventRate.toFixed(1)}/s); x-cache ${cacheLine(b.cache)}`,
+      );
+      say(`  CPU over the run: fetcher ${share(b.cpu.fetcher)}, IPFS node ${share(b.cpu.gateway)}, app server ${share(used.server, LIVE_S + WARMUP_S)}, postgres backends ${share(used.postgres, LIVE_S + WARMUP_S)} of one core; ${loadAverage()}`);
+    }
+
+    // 7. SQL floor: the loaders' statements as bare SQL
     say(`\nSQL floor: the loaders' statements, ${CONNECTIONS} clients over a pool of ${SQL_POOL}, ${SQL_DURATION_S} s per page`);
     const floors = await sqlFloorPhase({ databaseUrl, viewsSchema: model.viewsSchema, ids, samples: SQL_SAMPLES, seconds: SQL_DURATION_S, connections: CONNECTIONS, poolSize: SQL_POOL });
     const sqlFloorP95 = Math.max(...PAGES.map((p) => floors[p].p95));
 
-    // 7. Initial JS
+    // 8. Initial JS
     const js = { index: await initialJs(server.url, "/"), chapter: await initialJs(server.url, `/chapters/${bigChapter}`) };
     say(`\ninitial JS (gzip): / ${(js.index.gzip / 1024).toFixed(1)} KB in ${js.index.files} files (${(js.index.bytes / 1024).toFixed(1)} KB raw), ` +
       `/chapters/${bigChapter} ${(js.chapter.gzip / 1024).toFixed(1)} KB in ${js.chapter.files} files (${(js.chapter.bytes / 1024).toFixed(1)} KB raw)`);
     const initialJsKb = Math.max(js.index.gzip, js.chapter.gzip) / 1024;
 
-    // 8. Uncached renders at 10 connections, then their CPU one at a time (last: a server without
+    // 9. Uncached renders at 10 connections, then their CPU one at a time (last: a server without
     // Server-Timing fails here, after every other figure is out)
     say(`\nuncached: ${UNCACHED_PAGES} distinct pages of the three kinds at ${UNCACHED_CONNECTIONS} connections after emptying the cache; ${loadAverage()}`);
     const c10 = await uncachedRenders(server.url, admin, distinctPaths(ids, UNCACHED_PAGES), UNCACHED_CONNECTIONS);
@@ -227,6 +283,7 @@ async function main() {
     target("initial JS", initialJsKb, TARGETS.jsKb, "KB", true);
     target("live 5/s p95", live[5].p95, TARGETS.live5Ms, "ms");
     target("live 20/s p95", live[20].p95, TARGETS.live20Ms, "ms");
+    target("live 5/s p95 while the fetcher works", backlog.whileFetching.p95, TARGETS.live5Ms, "ms");
     target("uncached p95 at 10 connections", m.p95, TARGETS.uncachedC10Ms, "ms");
     target("miss CPU (median)", miss.cpuMs, TARGETS.missCpuMs, "ms");
     say(`  overall ${rps.toFixed(0)} req/s; with ${CONNECTIONS} connections in a closed loop, mean latency ≈ ${CONNECTIONS} / throughput (Little's law)`);
@@ -241,8 +298,13 @@ async function main() {
       initial_js_gzip_kb: round1(initialJsKb),
       live5_p95_ms: round1(live[5].p95),
       live20_p95_ms: round1(live[20].p95),
+      live_fetcher_p95_ms: round1(backlog.whileFetching.p95),
+      live_fetcher_documents: backlog.stored,
+      live_fetcher_drained_s: backlog.drainedSeconds === undefined ? null : round1(backlog.drainedSeconds),
       uncached_c10_p95_ms: round1(m.p95),
       miss_cpu_ms: round1(miss.cpuMs),
+      load_average_start: loadStart,
+      load_average_end: loadAverages(),
     };
     for (const c of cleanups.reverse()) await c.run().catch((e) => say(`cleanup (${c.what}) failed: ${String(e)}`));
     cleanups.length = 0;

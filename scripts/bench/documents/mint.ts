@@ -17,6 +17,7 @@ import { parseEventLogs, type PrivateKeyAccount } from "viem";
 import { partyAbi } from "../../../abis/party.js";
 import type { Stack } from "../../../tests/setup/stack.js";
 import type { SyntheticDocumentFile } from "../../lib/synthetic-documents.js";
+import { pageShows } from "./page-text.js";
 
 const POLL_MS = 50;
 const TIMEOUT_MS = 60_000;
@@ -30,11 +31,6 @@ export type MintMeasurement = {
   /** From the block's timestamp (whole seconds) to the title on the page. */
   readableFromBlockMs: number;
 };
-
-/** `text` as React writes it into a page's HTML (escapeTextContentForBrowser): what a page holds of a title. */
-export function htmlEscaped(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c]!);
-}
 
 export async function mintToReadable({
   stack,
@@ -59,7 +55,6 @@ export async function mintToReadable({
   const evaluationId = minted.args.evaluationId;
   const block = await stack.publicClient.getBlock({ blockNumber: receipt.blockNumber });
 
-  const title = htmlEscaped(file.document.title);
   let indexed: number | undefined;
   for (;;) {
     const response = await fetch(`${appUrl}/evaluations/${evaluationId}`);
@@ -67,7 +62,7 @@ export async function mintToReadable({
     const now = performance.now();
     if (response.status === 200) {
       indexed ??= now;
-      if (html.includes(title)) {
+      if (pageShows(html, file.document.title)) {
         return {
           evaluationId,
           block: receipt.blockNumber,

@@ -9,6 +9,9 @@ export const round1 = (n: number) => Math.round(n * 10) / 10;
 /** "load average 1.2 0.9 0.7 on 2 cores": the machine is shared, so every phase says how busy it was. */
 export const loadAverage = () => `load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on ${cpus().length} cores`;
 
+/** The load averages (1, 5, 15 minutes), for the JSON line. */
+export const loadAverages = () => loadavg().map((l) => Math.round(l * 100) / 100);
+
 /** Percentiles, throughput and what came back, on one line. */
 export function loadLine(r: LoadResult): string {
   return (

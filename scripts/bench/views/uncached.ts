@@ -20,18 +20,22 @@ async function cacheVersion(url: string): Promise<string | null> {
   return response.headers.get("x-read-model-version");
 }
 
-/** Empties the server's page cache and waits (until `timeoutMs`) for the server to have seen it. */
-export async function emptyPageCache(url: string, admin: pg.Client, timeoutMs = 10_000): Promise<void> {
+/** Runs `change`, a write that moves the read model's version, and waits (until `timeoutMs`) for the server to have seen it. */
+export async function changeSeen(url: string, change: () => Promise<unknown>, timeoutMs = 10_000): Promise<void> {
   const before = await cacheVersion(url);
-  await admin.query("update app.page_version set n = n + 1");
+  await change();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const now = await cacheVersion(url);
     if (now !== before && now) return;
-    if (Date.now() > deadline) throw new Error(`the server's read model version stayed "${before}" ${timeoutMs} ms after app.page_version moved`);
+    if (Date.now() > deadline) throw new Error(`the server's read model version stayed "${before}" ${timeoutMs} ms after the change`);
     await sleep(25);
   }
 }
+
+/** Empties the server's page cache (a move of app.page_version without a change row drops every page) and waits for the server to have seen it. */
+export const emptyPageCache = (url: string, admin: pg.Client, timeoutMs = 10_000): Promise<void> =>
+  changeSeen(url, () => admin.query("update app.page_version set n = n + 1"), timeoutMs);
 
 export type MissLoad = LoadResult & { misses: Latency & { count: number } };
 
