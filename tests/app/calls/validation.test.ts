@@ -24,7 +24,7 @@ const BOOL = "must be true or false";
 const BYTES32 = "must be 32 bytes: 0x followed by 64 hex digits";
 const LOCATION = "must be a place name of at most 32 bytes (UTF-8), or 0x followed by 64 hex digits";
 const EVENT = "must be text of 1 to 64 bytes (UTF-8)";
-const CID_MESSAGE = "must be a CID (Qm… or a CIDv1 such as bafy…) with a hash code below 256 and at most 32 digest bytes";
+const CID_MESSAGE = "must be a CIDv0 (Qm…) or a CIDv1 (bafy…) of a file added to IPFS";
 const PART = "is required (or give cid)";
 
 /** A bad value, the message after "<field>: ", and the field path when it is not args.<name>. */

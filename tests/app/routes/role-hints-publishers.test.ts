@@ -78,7 +78,7 @@ describe("what a person typed wrong, refused by POST /api/calls before anything 
   const CID = "QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG";
 
   it("a bad CID, to mint or to send", async () => {
-    const bad = "must be a CID (Qm… or a CIDv1 such as bafy…) with a hash code below 256 and at most 32 digest bytes";
+    const bad = "must be a CIDv0 (Qm…) or a CIDv1 (bafy…) of a file added to IPFS";
     expect(await call("mintEvaluation", "minter", { chapterId: "1", cid: "QmNotACid" })).toEqual({ status: 400, field: "args.cid", message: `args.cid: ${bad}` });
     expect(await call("sendInfo", "sender", { eventName: "Congress", infoType: "1", cid: "bafy" })).toEqual({ status: 400, field: "args.cid", message: `args.cid: ${bad}` });
   });
