@@ -12,7 +12,8 @@ import type { TestChain } from "../../setup/chain.js";
 import { post, useActionChain } from "../calls/action.js";
 
 const CID_V0 = "QmZ8FiZ68hrjjWib7SiDdFpXaANUxKCAUZPkhYSmYxyvgY";
-const CID_V1 = "bafkreifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3mlpe";
+// A dag-pb CIDv1 (the same block as CID_V0): a raw-codec one is refused before any call is built.
+const CID_V1 = "bafybeifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3mlpe";
 const DIGEST: Hex = `0x${"ab".repeat(32)}`;
 const ZERO32 = `0x${"00".repeat(32)}`;
 const [A, B, C, D, E, F, G, H] = [ALICE, BOB, CAROL, DAVE, ERIN, FRANK, GRACE, HEIDI].map((a) => a.address);
