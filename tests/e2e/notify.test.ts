@@ -81,7 +81,8 @@ it("a new evaluation reaches the chapter's members who opted in, and only them",
   await ctx.choose(CAROL, ["application", "evaluation"]);
   await ctx.send(ADMIN, "mintEvaluation", [1n, 0x12, 32, digest(1)]);
   await mine(CONFIRMATIONS);
-  const text = `A new evaluation of Berlin awaits your vote: ${ORIGIN}/evaluations/1`;
+  // No document was stored for this CID: the message names the evaluation by its number.
+  const text = `A new evaluation of Berlin awaits your vote: “Evaluation 1” ${ORIGIN}/evaluations/1`;
   // The follower writes an event's deliveries together: once they are all settled, none but ALICE's.
   const evaluationDeliveries = () => ctx.stack.query<{ address: string; status: string }>("select address, status from app.notification_deliveries where kind = 'evaluation'");
   await until(async () => {
