@@ -70,17 +70,19 @@ export async function backlogPhase({
     const gatewayUrl = await ipfs.ready();
 
     // The backlog, due in an hour: the newest evaluations' documents taken away (their pages dropped), the info messages' listed.
-    await changeSeen(live.url, () =>
-      admin.query(
-        `with chosen as (select id, cid from ${V}.evaluations where id >= $1),
-         gone as (delete from app.documents d using chosen c where d.cid = c.cid returning d.cid),
-         waiting as (
-           update app.document_fetches f set status = 'waiting', attempts = 0, last_error = null, next_attempt_at = now() + interval '1 hour', updated_at = now()
-           from gone g where f.cid = g.cid returning f.cid)
-         select app.record_page_change((select jsonb_agg(jsonb_build_object('evaluationId', id::text)) from chosen)), (select count(*) from waiting)`,
-        [first],
-      ),
-    );
+    if (first <= range.last) {
+      await changeSeen(live.url, () =>
+        admin.query(
+          `with chosen as (select id, cid from ${V}.evaluations where id >= $1),
+           gone as (delete from app.documents d using chosen c where d.cid = c.cid returning d.cid),
+           waiting as (
+             update app.document_fetches f set status = 'waiting', attempts = 0, last_error = null, next_attempt_at = now() + interval '1 hour', updated_at = now()
+             from gone g where f.cid = g.cid returning f.cid)
+           select app.record_page_change((select jsonb_agg(jsonb_build_object('evaluationId', id::text)) from chosen)), (select count(*) from waiting)`,
+          [first],
+        ),
+      );
+    }
     await admin.query(
       `insert into app.document_fetches (cid, kind, next_attempt_at) select cid, 'info', now() + interval '1 hour' from ${V}.info_messages on conflict (cid) do nothing`,
     );
@@ -90,6 +92,8 @@ export async function backlogPhase({
     fetcher = startDocumentsProcess({ env: { DATABASE_URL: live.databaseUrl, READ_MODEL_SCHEMA: viewsSchema, IPFS_GATEWAYS: gatewayUrl, IPFS_TIMEOUT_MS: "5000" } });
     await fetcher.ready();
     const fetcherPid = fetcher.process.pid!;
+    if (process.env.TMP_NICE_FETCHER) (await import("node:os")).setPriority(fetcherPid, Number(process.env.TMP_NICE_FETCHER));
+    if (process.env.TMP_NICE_IPFS) (await import("node:os")).setPriority(ipfs.process.pid!, Number(process.env.TMP_NICE_IPFS));
     let next = 0;
     const again = await hammer(live.url, { path: () => paths[next++]!, amount: paths.length, connections: live.connections });
     log(`  every page once (${paths.length.toLocaleString("en")}, ${again.seconds.toFixed(1)} s): x-cache ${cacheLine(again.cache)}`);
