@@ -56,7 +56,7 @@
  *   BENCH_WARMUP_S=3           warm-up seconds per page and per live rate (not measured)
  *   BENCH_LIVE_S=20            seconds per live rate (5, then 20 events a second)
  *   BENCH_LIVE_BLOCK_S=0       seconds between the live phase's blocks (2: Polygon's); 0, a block per call
- *   BENCH_BACKLOG_EVALUATIONS=1000  newest evaluations whose documents join the fetcher phase's backlog
+ *   BENCH_BACKLOG_EVALUATIONS=100  newest evaluations whose documents join the fetcher phase's backlog (1,000 drop about a fifth of the pages asked for)
  *   BENCH_UNCACHED_PAGES=600   distinct pages rendered uncached at 10 connections
  *   BENCH_MISS_CPU_PAGES=300   distinct pages rendered uncached one at a time for miss_cpu_ms
  *   BENCH_SQL_DURATION_S=10    seconds per page for the SQL floor
@@ -106,7 +106,7 @@ const SQL_DURATION_S = envNumber("BENCH_SQL_DURATION_S", 10);
 const SQL_POOL = Math.round(envNumber("BENCH_SQL_POOL", 20));
 const SQL_SAMPLES = Math.round(envNumber("BENCH_SQL_SAMPLES", 300));
 const MEMBER_SAMPLE = Math.round(envNumber("BENCH_MEMBER_SAMPLE", 5000));
-const BACKLOG_EVALUATIONS = Math.round(envNumber("BENCH_BACKLOG_EVALUATIONS", 1000, { zero: true }));
+const BACKLOG_EVALUATIONS = Math.round(envNumber("BENCH_BACKLOG_EVALUATIONS", 100, { zero: true }));
 /** Events a second in the live phase. */
 const LIVE_RATES = [5, 20] as const;
 /** Events a second while the fetcher works. */

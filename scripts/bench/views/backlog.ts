@@ -15,6 +15,11 @@
  * a server that ran a while has them), then the live phase's warm-up; the fetches are made due at
  * once when the measured run starts. The latencies are of the responses received until none waits
  * (or the run ends, when the backlog outlasts it).
+ *
+ * The two parts cost the pages differently: the info messages' documents change none of the pages
+ * asked for, so they cost the pages only the CPU the fetcher, its IPFS node and Postgres take; an
+ * evaluation's document changes its page, its chapter's and those of members whose votes or
+ * activity name it (1,000 evaluations: ~3,500 of the ~16,000 pages), each rendered again once.
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
@@ -92,12 +97,10 @@ export async function backlogPhase({
     fetcher = startDocumentsProcess({ env: { DATABASE_URL: live.databaseUrl, READ_MODEL_SCHEMA: viewsSchema, IPFS_GATEWAYS: gatewayUrl, IPFS_TIMEOUT_MS: "5000" } });
     await fetcher.ready();
     const fetcherPid = fetcher.process.pid!;
-    if (process.env.TMP_NICE_FETCHER) (await import("node:os")).setPriority(fetcherPid, Number(process.env.TMP_NICE_FETCHER));
-    if (process.env.TMP_NICE_IPFS) (await import("node:os")).setPriority(ipfs.process.pid!, Number(process.env.TMP_NICE_IPFS));
+    const ipfsPid = ipfs.process.pid!;
     let next = 0;
     const again = await hammer(live.url, { path: () => paths[next++]!, amount: paths.length, connections: live.connections });
     log(`  every page once (${paths.length.toLocaleString("en")}, ${again.seconds.toFixed(1)} s): x-cache ${cacheLine(again.cache)}`);
-    const ipfsPid = ipfs.process.pid!;
 
     const answers: { at: number; ms: number }[] = [];
     let started = 0;
