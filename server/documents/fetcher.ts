@@ -33,6 +33,12 @@ export type FetcherOptions = {
   /** Fetches claimed per turn, and how many run at once. */
   batch?: number;
   concurrency?: number;
+  /**
+   * The most fetches a second while a backlog is worked through: a full turn is followed by a pause
+   * that keeps the pace, so the fetcher (and the pages its documents drop) never take both cores
+   * from the pages' readers. Unlimited when unset.
+   */
+  ratePerSecond?: number;
   /** How often every CID of the read model is checked again (not only the new ids). */
   sweepMs?: number;
   log?: (line: string) => void;
@@ -141,7 +147,7 @@ export type DocumentFetcher = {
 };
 
 export function startDocumentFetcher(options: FetcherOptions): DocumentFetcher {
-  const { intervalMs = 250, batch = 200, concurrency = 32, sweepMs = 60_000, log = () => undefined } = options;
+  const { intervalMs = 250, batch = 100, concurrency = 16, sweepMs = 60_000, ratePerSecond = Infinity, log = () => undefined } = options;
   let seen = { evaluation: "0", info: "0" };
   let lastSweep = 0;
   let stopped = false;
@@ -168,14 +174,16 @@ export function startDocumentFetcher(options: FetcherOptions): DocumentFetcher {
   const loop = async () => {
     if (stopped) return;
     let handled = 0;
+    const began = Date.now();
     try {
       handled = await turn();
     } catch (error) {
       // A 503 Response from the gateway (the database is away) or a failed statement: try again next turn.
       log(`documents: turn failed: ${error instanceof Response ? `database unavailable (${error.status})` : error instanceof Error ? error.message : String(error)}`);
     }
-    // A full batch means more may be due: go on at once.
-    if (!stopped) timer = setTimeout(() => void loop(), handled >= batch ? 0 : intervalMs);
+    // A full batch means more may be due: go on as soon as the pace allows.
+    const paced = Math.max(0, began + (handled / ratePerSecond) * 1000 - Date.now());
+    if (!stopped) timer = setTimeout(() => void loop(), handled >= batch ? paced : intervalMs);
   };
   void loop();
 

@@ -207,7 +207,7 @@ describe("fetchers in this process", () => {
     await stack.query(`update app.document_fetches set next_attempt_at = now() + interval '1 day' where status = 'waiting'`);
   });
 
-  const fetcher = (urls: string[], options: { timeoutMs?: number; batch?: number; concurrency?: number } = {}) => {
+  const fetcher = (urls: string[], options: { timeoutMs?: number; batch?: number; concurrency?: number; ratePerSecond?: number } = {}) => {
     const started = startDocumentFetcher({ gateways: urls, timeoutMs: options.timeoutMs ?? 2000, intervalMs: 20, ...options, log: (line) => log.push(line) });
     running.push(started);
     return started;
@@ -409,5 +409,35 @@ describe("fetchers in this process", () => {
     expect(byB.length).toBeGreaterThan(0);
     const attempts = await stack.query<{ attempts: number }>(`select distinct attempts from app.document_fetches where cid = any($1)`, [cids]);
     expect(attempts).toEqual([{ attempts: 1 }]);
+  });
+
+  it("works through a backlog at its pace (ratePerSecond): full turns of `batch` are spread out, never at once", async () => {
+    const cids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const cid = await stack.ipfs.add(encodeDocument(infoDocument()));
+      await stack.send(ADMIN, "sendInfo", ["Pace test", 2, 0x12, 32, digestOfCid(cid)]);
+      cids.push(cid);
+    }
+    await stack.waitForIndexer();
+    const askedAt = new Map<string, number>();
+    const timed = await gateway((cid, _req, res) => {
+      askedAt.set(cid, performance.now());
+      void fetch(`${stack.ipfs.gatewayUrl}/ipfs/${cid}?format=raw`, { headers: { accept: "application/vnd.ipld.raw" } }).then(async (answer) => {
+        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
+        res.end(new Uint8Array(await answer.arrayBuffer()));
+      });
+    });
+    // 12 fetches, 3 a turn at 10 a second: each turn starts at least 300 ms after the one before.
+    fetcher([timed.url], { batch: 3, concurrency: 3, ratePerSecond: 10 });
+    await until(
+      () => stack.query<{ n: number }>(`select count(*)::int as n from app.document_fetches where cid = any($1) and status = 'stored'`, [cids]),
+      ([row]) => row!.n === cids.length,
+      "the pace test's documents stored",
+    );
+    const times = cids.map((cid) => askedAt.get(cid)!).sort((a, b) => a - b);
+    expect(times).toHaveLength(12);
+    // However slow the machine, the four turns cannot be closer together than the pace (a lower bound only).
+    expect(times[11]! - times[0]!).toBeGreaterThanOrEqual(3 * 300 - 20);
+    for (const turn of [1, 2, 3]) expect(times[turn * 3]! - times[turn * 3 - 3]!).toBeGreaterThanOrEqual(300 - 20);
   });
 });
