@@ -4,20 +4,20 @@
  * run on one database: each claims its fetches. Stopping it (SIGTERM, SIGINT) lets the turn in hand
  * finish; killing it loses nothing (a claimed fetch is tried again when its lease runs out).
  *
- * Settings (app/utils/env.server.ts): DATABASE_URL, READ_MODEL_SCHEMA, IPFS_GATEWAYS, IPFS_TIMEOUT_MS, DOCUMENTS_RATE.
+ * Settings (app/utils/env.server.ts): DATABASE_URL, READ_MODEL_SCHEMA, IPFS_GATEWAYS, IPFS_TIMEOUT_MS, DOCUMENTS_BUSY_RATE.
  */
 import { env } from "../app/utils/env.server.js";
 import { closeDb } from "../db/client.server.js";
 import { migrate } from "../db/migrate.js";
 import { startDocumentFetcher } from "../server/documents/fetcher.js";
 
-const { DATABASE_URL, IPFS_GATEWAYS, IPFS_TIMEOUT_MS, READ_MODEL_SCHEMA, DOCUMENTS_RATE } = env();
+const { DATABASE_URL, IPFS_GATEWAYS, IPFS_TIMEOUT_MS, READ_MODEL_SCHEMA, DOCUMENTS_BUSY_RATE } = env();
 if (!DATABASE_URL) {
   console.error("documents: DATABASE_URL is not set: the fetcher reads the read model and stores documents in PostgreSQL");
   process.exit(1);
 }
 await migrate(DATABASE_URL);
-const fetcher = startDocumentFetcher({ gateways: IPFS_GATEWAYS, timeoutMs: IPFS_TIMEOUT_MS, ratePerSecond: DOCUMENTS_RATE, log: (line) => console.log(line) });
+const fetcher = startDocumentFetcher({ gateways: IPFS_GATEWAYS, timeoutMs: IPFS_TIMEOUT_MS, ratePerSecond: DOCUMENTS_BUSY_RATE, log: (line) => console.log(line) });
 console.log(`documents: fetching the content of "${READ_MODEL_SCHEMA}" from ${IPFS_GATEWAYS.map((g) => new URL(g).host).join(", ")}`);
 
 let stopping = false;

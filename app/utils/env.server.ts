@@ -43,8 +43,8 @@ const fields = z.object({
   })),
   /** How long one IPFS request may take, in milliseconds (5 s by default). */
   IPFS_TIMEOUT_MS: optional(z.coerce.number().int().min(1).max(120_000)).transform((ms) => ms ?? 5_000),
-  /** The most documents a second one fetcher verifies and stores while it works through a backlog (600 by default), so draining one leaves the pages their CPU. */
-  DOCUMENTS_RATE: optional(z.coerce.number().min(1).max(100_000)).transform((rate) => rate ?? 600),
+  /** The most documents a second one fetcher stores while others keep the host's cores busy (100 by default; at full speed while a core is free), so a backlog leaves the pages their CPU. */
+  DOCUMENTS_BUSY_RATE: optional(z.coerce.number().min(1).max(100_000)).transform((rate) => rate ?? 100),
 
   /** The public origin of the app (https://party.example), for the cross-site check of POSTs; the request's own origin when unset. Set it behind a TLS-terminating proxy. */
   APP_ORIGIN: optional(z.string().url().transform((url) => new URL(url).origin)),

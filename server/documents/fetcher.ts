@@ -23,6 +23,7 @@ import { MAX_DOCUMENT_BYTES, readDocument } from "../../app/documents/document";
 import { IpfsContentError } from "../../app/documents/unixfs";
 import { message, type Message } from "../../app/i18n/message";
 import { storeDocuments, type VerifiedDocument } from "../../app/services/documents.server";
+import { hostBusyProbe } from "../host-load";
 import { fetchVerified, IpfsFetchError, type GatewayFailureReason } from "../../app/services/ipfs.server";
 
 export type FetcherOptions = {
@@ -34,11 +35,13 @@ export type FetcherOptions = {
   batch?: number;
   concurrency?: number;
   /**
-   * The most fetches a second while a backlog is worked through: a full turn is followed by a pause
-   * that keeps the pace, so the fetcher (and the pages its documents drop) never take both cores
-   * from the pages' readers. Unlimited when unset.
+   * The most fetches a second while the host is busy (`hostBusy`): then a full turn is followed by a
+   * pause that keeps this pace, so working through a backlog never takes the cores the pages need.
+   * While a core is free, full turns follow each other at once.
    */
   ratePerSecond?: number;
+  /** Whether other work keeps the host's cores busy (server/host-load.ts by default; a test says). */
+  hostBusy?: () => boolean;
   /** How often every CID of the read model is checked again (not only the new ids). */
   sweepMs?: number;
   log?: (line: string) => void;
@@ -147,7 +150,8 @@ export type DocumentFetcher = {
 };
 
 export function startDocumentFetcher(options: FetcherOptions): DocumentFetcher {
-  const { intervalMs = 250, batch = 100, concurrency = 16, sweepMs = 60_000, ratePerSecond = Infinity, log = () => undefined } = options;
+  const { intervalMs = 250, batch = 100, concurrency = 16, sweepMs = 60_000, ratePerSecond = 100, log = () => undefined } = options;
+  const hostBusy = options.hostBusy ?? hostBusyProbe();
   let seen = { evaluation: "0", info: "0" };
   let lastSweep = 0;
   let stopped = false;
@@ -181,8 +185,8 @@ export function startDocumentFetcher(options: FetcherOptions): DocumentFetcher {
       // A 503 Response from the gateway (the database is away) or a failed statement: try again next turn.
       log(`documents: turn failed: ${error instanceof Response ? `database unavailable (${error.status})` : error instanceof Error ? error.message : String(error)}`);
     }
-    // A full batch means more may be due: go on as soon as the pace allows.
-    const paced = Math.max(0, began + (handled / ratePerSecond) * 1000 - Date.now());
+    // A full batch means more may be due: go on at once, or while the host is busy as soon as the pace allows.
+    const paced = hostBusy() ? Math.max(0, began + (handled / ratePerSecond) * 1000 - Date.now()) : 0;
     if (!stopped) timer = setTimeout(() => void loop(), handled >= batch ? paced : intervalMs);
   };
   void loop();

@@ -207,7 +207,7 @@ describe("fetchers in this process", () => {
     await stack.query(`update app.document_fetches set next_attempt_at = now() + interval '1 day' where status = 'waiting'`);
   });
 
-  const fetcher = (urls: string[], options: { timeoutMs?: number; batch?: number; concurrency?: number; ratePerSecond?: number } = {}) => {
+  const fetcher = (urls: string[], options: { timeoutMs?: number; batch?: number; concurrency?: number; ratePerSecond?: number; hostBusy?: () => boolean } = {}) => {
     const started = startDocumentFetcher({ gateways: urls, timeoutMs: options.timeoutMs ?? 2000, intervalMs: 20, ...options, log: (line) => log.push(line) });
     running.push(started);
     return started;
@@ -411,7 +411,7 @@ describe("fetchers in this process", () => {
     expect(attempts).toEqual([{ attempts: 1 }]);
   });
 
-  it("works through a backlog at its pace (ratePerSecond): full turns of `batch` are spread out, never at once", async () => {
+  it("works through a backlog at its pace while the host is busy (ratePerSecond): full turns of `batch` are spread out, never at once", async () => {
     const cids: string[] = [];
     for (let i = 0; i < 12; i++) {
       const cid = await stack.ipfs.add(encodeDocument(infoDocument()));
@@ -428,7 +428,7 @@ describe("fetchers in this process", () => {
       });
     });
     // 12 fetches, 3 a turn at 10 a second: each turn starts at least 300 ms after the one before.
-    fetcher([timed.url], { batch: 3, concurrency: 3, ratePerSecond: 10 });
+    fetcher([timed.url], { batch: 3, concurrency: 3, ratePerSecond: 10, hostBusy: () => true });
     await until(
       () => stack.query<{ n: number }>(`select count(*)::int as n from app.document_fetches where cid = any($1) and status = 'stored'`, [cids]),
       ([row]) => row!.n === cids.length,
