@@ -5,7 +5,9 @@ export default defineConfig({
   test: {
     include: ["tests/**/*.test.ts"],
     // The app tests serve the production build: `remix build` once per run, when out of date.
-    globalSetup: ["tests/setup/build.ts"],
+    // No process a test starts outlives the run (tests/setup/children.ts).
+    globalSetup: ["tests/setup/build.ts", "tests/setup/children.ts"],
+    setupFiles: ["tests/setup/children-per-file.ts"],
     globals: true,
     // Each file starts its own anvil and database; two cores, so two forks.
     pool: "forks",

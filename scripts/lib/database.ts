@@ -9,6 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import type { ChildProcess } from "node:child_process";
+import { registerChild } from "./child-register.js";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -97,6 +98,8 @@ export async function startEmbeddedPostgres(
     );
   }
 
+  // In a test run, a worker killed before it stops the server leaves no postmaster behind (./child-register.ts).
+  registerChild((server as unknown as { process?: ChildProcess }).process?.pid, "postgres (embedded)");
   let stopped: Promise<void> | undefined;
   return {
     url: `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`,

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { DEFAULT_VIEWS_SCHEMA } from "./defaults.js";
 import { freePort } from "./free-port.js";
 import { ROOT } from "./paths.js";
-import { keepOutput, stopProcess } from "./processes.js";
+import { keepOutput, killWithParent, stopProcess } from "./processes.js";
 
 const require = createRequire(import.meta.url);
 export const INDEXER_ROOT = join(ROOT, "indexer");
@@ -109,6 +109,7 @@ export async function startIndexer(params: StartIndexerParameters): Promise<Inde
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = keepOutput(child, 65536, params.log);
+  killWithParent(child);
 
   const url = `http://127.0.0.1:${port}`;
 

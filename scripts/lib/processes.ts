@@ -3,9 +3,15 @@
  * dying with its parent, stopping gently and then for sure, and keeping its recent output.
  */
 import type { ChildProcess } from "node:child_process";
+import { registerChild } from "./child-register.js";
 
-/** Never outlive the process that started it (a test worker or script that exits early). */
+/**
+ * Never outlive the process that started it (a test worker or script that exits early). In a test
+ * run it is also registered (./child-register.ts), for a parent killed by a signal.
+ */
 export function killWithParent(child: ChildProcess): void {
+  const named = child.spawnargs.filter((arg) => !arg.startsWith("-") && arg !== "tsx").map((arg) => arg.split("/").pop());
+  registerChild(child.pid, named.slice(0, 3).join(" "));
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
   child.once("exit", () => process.removeListener("exit", killOnExit));
