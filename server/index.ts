@@ -28,8 +28,10 @@ import { env } from "../app/utils/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
 import { RETURN_PARAMS } from "../app/wallet/return-params";
 import { message } from "../app/i18n/message";
-import { json, localText } from "../app/utils/http.server";
-import { clientAddress, crossSiteRefusal } from "../app/utils/post-guard.server";
+import { requestTarget } from "../app/utils/canonical-url.server";
+import { clientAddress } from "../app/utils/client-address.server";
+import { json, localText, messageBody } from "../app/utils/http.server";
+import { crossSiteRefusal } from "../app/utils/post-guard.server";
 import { PageCache } from "./page-cache";
 import { followReadModel } from "./read-model-changes";
 import { RenderGate, RenderQueueFull } from "./render-gate";
@@ -38,9 +40,20 @@ import { hashPolicy, newNonce, secure, type SecuritySettings } from "./security-
 type Bindings = { incoming: import("node:http").IncomingMessage };
 type Variables = { nonce: string };
 
-/** Page renders at once: per client, and over all clients (server/render-gate.ts). */
+/** Page renders at once: per client, and over all clients; and how many a client starts a second (server/render-gate.ts). */
 // Each render holds up to ~3 of the pool's connections (DATABASE_POOL_MAX, 10 by default) at once.
-const RENDERS = { perClient: 2, total: 8, maxQueued: 64 };
+// 20 a second after a burst of 60: a person's page views, their data and the wallet's polls (at
+// most ~2 a second) stay far inside it; a flood gets a few percent of the event loop.
+const RENDERS = { perClient: 2, total: 8, maxQueued: 64, perSecond: 20, burst: 60 };
+/**
+ * How long a refusal for a full queue is held before it is sent. A flood keeps its connections
+ * busy in a closed loop: answered at once, each one comes straight back, and refusing (a few
+ * hundred a second) took more of the one event loop than the renders it was refusing. Held, a
+ * refused connection costs a timer until it asks again.
+ */
+const REFUSAL_HOLD_MS = 1_000;
+/** The platform's health checks: no database, a few microseconds, and they must answer while renders wait. */
+const UNGATED = new Set(["/healthz", "/readyz"]);
 
 export async function startServer({ buildPath = "build/index.js" }: { buildPath?: string } = {}) {
   // The build's React and Remix read NODE_ENV from the process itself.
@@ -58,6 +71,8 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
           // Exactly when the app would see a session.
           personal: (cookie) => sessionTokenFromCookieHeader(cookie) !== undefined,
           personalParams: RETURN_PARAMS,
+          // Every spelling of a page the app takes for it (app/utils/canonical-url.server.ts) is one entry.
+          target: requestTarget,
           // One copy of a page per language, picked exactly as the app picks it.
           language: resolveLanguage,
           // A stored page is served to many clients: its scripts by hash, not one response's nonce.
@@ -99,9 +114,8 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   const publicFiles = serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
   const publicEntries = new Set(existsSync("public") ? readdirSync("public") : []);
   app.use("*", (c, next) => (publicEntries.has(c.req.path.split("/")[1]!) ? publicFiles(c, next) : next()));
-  // Every request carries its socket's address: the request guard's client address
-  // (clientAddress in app/utils/post-guard.server.ts) is the socket's, or behind TRUST_PROXY
-  // proxies the address they saw, and the socket's again when the request did not pass them all.
+  // Every request carries its socket's address: the client (app/utils/client-address.server.ts) is
+  // the socket's, or behind the TRUST_PROXY proxies the address they saw; an IPv6 one by its /64.
   app.all("*", async (c) => {
     const request = c.req.raw;
     const context = { socketAddress: c.env.incoming.socket.remoteAddress };
@@ -113,17 +127,24 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
       const crossSite = crossSiteRefusal(request, APP_ORIGIN);
       if (crossSite) return json(403, { message: crossSite });
     }
+    if (UNGATED.has(c.req.path)) return render(request);
     // The key from the raw request line, exactly as the fast path computes it.
     const key = cache?.key(request.method, c.env.incoming.url, request.headers.get("cookie"), request.headers.get("accept-language"));
-    if (!cache || key === undefined) return render(request);
-    // A miss renders; renders are bounded per client, so one client's flood of URLs waits for itself.
+    // Every render waits for its client's turn (server/render-gate.ts): a miss, and as much a request
+    // no cache may answer (a session cookie, real or made up; loader data; an auth return; a write),
+    // so one client's flood of either waits for itself.
     const client = clientAddress(request, context, TRUST_PROXY);
+    const gated = (r: Request) => gate.run(client, () => render(r));
     try {
-      return await cache.fill(request, key, (r) => gate.run(client, () => render(r)));
+      return await (cache && key !== undefined ? cache.fill(request, key, gated) : gated(request));
     } catch (error) {
       if (!(error instanceof RenderQueueFull)) throw error;
-      // Plain text in the request's language, as a browser shows it.
-      return localText(request, message("refusals.server.busy"), 503, { "retry-after": "5", "cache-control": "no-store" });
+      await new Promise((held) => setTimeout(held, REFUSAL_HOLD_MS));
+      const busy = message("refusals.server.busy");
+      const headers = { "retry-after": "5", "cache-control": "no-store" };
+      // The JSON API's refusals are JSON; anything else plain text in the request's language, as a browser shows it.
+      if (c.req.path.startsWith("/api/")) return json(503, messageBody(busy), headers);
+      return localText(request, busy, 503, headers);
     }
   });
   app.onError((error, c) => {
@@ -135,6 +156,11 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   const listener = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   const server = createServer((req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") lingerOverUnreadBody(req, res);
+    if (!originForm(req)) {
+      const answer = secure(localText(requestOf(req), message("refusals.server.badTarget"), 400, { "cache-control": "no-store" }), security, newNonce());
+      void answer.text().then((text) => res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(text));
+      return;
+    }
     if (cache?.serveHit(req, res)) return;
     // What the cache is at: a test can wait for it to reach what the database says.
     if (req.url === "/healthz" && version) res.setHeader("x-read-model-version", version.current() ?? "");
@@ -171,6 +197,37 @@ if (entry && pathToFileURL(entry).href === import.meta.url) {
       void running.close().finally(() => process.exit(0));
     });
   }
+}
+
+/**
+ * Makes an absolute-form request target (`GET http://any.host/page`, as a proxy is sent) the
+ * origin-form one every other request has, its authority the Host (RFC 9112 3.2.2), so it finds
+ * the page's entry instead of taking one of its own. False for a target that is neither (`*`,
+ * `example.com:443`, garbage): no page has it.
+ */
+function originForm(req: IncomingMessage): boolean {
+  const target = req.url ?? "";
+  if (target.startsWith("/")) return true;
+  if (!/^https?:\/\//i.test(target)) return false;
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    return false;
+  }
+  req.url = url.pathname + url.search;
+  req.headers.host = url.host;
+  return true;
+}
+
+/** The headers of a raw request that pick an answer's language, as a Request (for localText). */
+function requestOf(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const name of ["cookie", "accept-language"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  return new Request("http://localhost/", { headers });
 }
 
 /** How long a connection whose request body was left unread stays half-open after the answer. */

@@ -10,7 +10,8 @@
  * What is cached: a GET (or HEAD, answered from a GET's render) without a session (a well-formed session cookie), not a loader
  * data request (`.data`), whose response is a 200 that opts in with `Surrogate-Control:
  * max-age=N` (the Edge Architecture header for reverse-proxy caches;
- * app/utils/page-cache-headers.ts) and sets no cookie. Entries are keyed by path and query, plus
+ * app/utils/page-cache-headers.ts) and sets no cookie. Entries are keyed by path and query as
+ * `target` spells them (one spelling per page, whatever the request line said), plus
  * the request's language when `language` is given (pages differ by nothing else about a request
  * without a session), and tagged with the render's `Surrogate-Key` (what the page shows: app/utils/page-tags.ts). When the
  * read model moves on (server/read-model-changes.ts), `advance` drops the entries of the tags the
@@ -85,6 +86,12 @@ export type PageCacheOptions = {
   storedHeaders?(headers: Record<string, string>, html: Buffer): Record<string, string>;
   /** Query parameters that make a URL one person's (an auth redirect's tokens): never cached. */
   personalParams?: readonly string[];
+  /**
+   * The one spelling of a request target (path and query) that its page is kept and rendered
+   * under, so every spelling the app takes for the same page shares one entry and one render; as
+   * it came by default.
+   */
+  target?(target: string): string;
   /** The language a request's page is rendered in, from its Cookie and Accept-Language headers: part of the key. */
   language?(cookie: string | null | undefined, acceptLanguage: string | null | undefined): string;
   /** Pages larger than this (uncompressed) are not kept. */
@@ -126,6 +133,7 @@ export class PageCache {
       now: Date.now,
       storedHeaders: (headers) => headers,
       personalParams: [],
+      target: (target) => target,
       language: () => "",
       ...options,
     };
@@ -163,16 +171,18 @@ export class PageCache {
   }
 
   /**
-   * The cache key of a request (its URL, and its language after a space, which no request line's
-   * URL contains), or undefined when the request may never be served from here.
+   * The cache key of a request (its target as `target` spells it, and its language after a space,
+   * which no spelling of a target contains), or undefined when the request may never be served
+   * from here.
    */
   key(
     method: string | undefined,
-    url: string | undefined,
+    raw: string | undefined,
     cookie: string | null | undefined,
     acceptLanguage?: string | null,
   ): string | undefined {
-    if ((method !== "GET" && method !== "HEAD") || !url) return undefined;
+    if ((method !== "GET" && method !== "HEAD") || !raw) return undefined;
+    const url = this.#options.target(raw);
     const query = url.indexOf("?");
     if ((query === -1 ? url : url.slice(0, query)).endsWith(".data")) return undefined;
     if (cookie && this.#options.personal(cookie)) return undefined;
@@ -203,8 +213,13 @@ export class PageCache {
   /**
    * The miss path for a request that has a key: renders it with `render`, keeps the result when
    * it is cacheable, and answers. Concurrent misses of one key wait for the first one's render.
+   * The request is rendered under its key's target, so the entry is the page of every spelling
+   * that shares the key, whichever came first.
    */
-  async fill(request: Request, key: string, render: (request: Request) => Promise<Response>): Promise<Response> {
+  async fill(asked: Request, key: string, render: (request: Request) => Promise<Response>): Promise<Response> {
+    // Appended to the origin, not resolved: a target `//x` is a path here too.
+    const target = `${new URL(asked.url).origin}${key.split(" ", 1)[0]}`;
+    const request = target === asked.url ? asked : new Request(target, { method: asked.method, headers: asked.headers, signal: asked.signal });
     const current = this.#current(key);
     if (current) {
       this.#stats.hits++;

@@ -7,6 +7,13 @@
  *
  * Why: a page served from the cache costs a map lookup, a miss ~2 ms of CPU (React and Remix):
  * an unbounded number of concurrent misses from one client would make every client's misses wait.
+ *
+ * With `perSecond`, a client also starts at most that many renders a second once it has used a
+ * `burst` of them (a token bucket). Bounding what runs at once is not enough: renders run on the
+ * one event loop, each a few milliseconds without a break, and a client that always has two
+ * running keeps it busy all the time, so everyone's cached pages wait behind its renders. The rate
+ * leaves the loop mostly free for them, however long a flood goes on; a person (a page, its data,
+ * the wallet's polls) stays far inside it.
  */
 
 export type RenderGateOptions = {
@@ -16,6 +23,12 @@ export type RenderGateOptions = {
   total: number;
   /** Renders one client may have waiting; past it `run` rejects with RenderQueueFull. */
   maxQueued: number;
+  /** Renders one client may start a second, sustained; no bound when unset. */
+  perSecond?: number;
+  /** Renders one client may start beyond that rate after a quiet spell; `perSecond` when unset. */
+  burst?: number;
+  /** The clock (ms). */
+  now?: () => number;
 };
 
 export class RenderQueueFull extends Error {
@@ -24,7 +37,8 @@ export class RenderQueueFull extends Error {
   }
 }
 
-type Client = { running: number; queue: Array<() => void> };
+/** `tokens`: renders it may start now (fractions accrue), as of `at`. */
+type Client = { running: number; queue: Array<() => void>; tokens: number; at: number };
 
 export class RenderGate {
   readonly #options: RenderGateOptions;
@@ -32,9 +46,18 @@ export class RenderGate {
   /** Clients with work waiting, in the order they get their next turn. */
   readonly #turns: string[] = [];
   #running = 0;
+  readonly #perMs: number;
+  readonly #burst: number;
+  readonly #now: () => number;
+  /** A dispatch waiting for a client's next token, when one is set. */
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #lastSweep = 0;
 
   constructor(options: RenderGateOptions) {
     this.#options = options;
+    this.#perMs = (options.perSecond ?? Infinity) / 1000;
+    this.#burst = options.perSecond === undefined ? Infinity : (options.burst ?? options.perSecond);
+    this.#now = options.now ?? Date.now;
   }
 
   stats() {
@@ -54,8 +77,9 @@ export class RenderGate {
   }
 
   #acquire(key: string): Promise<void> {
+    this.#sweep();
     let client = this.#clients.get(key);
-    if (!client) this.#clients.set(key, (client = { running: 0, queue: [] }));
+    if (!client) this.#clients.set(key, (client = { running: 0, queue: [], tokens: this.#burst, at: this.#now() }));
     if (client.queue.length === 0 && this.#canStart(client)) {
       this.#start(client);
       return Promise.resolve();
@@ -67,6 +91,8 @@ export class RenderGate {
     return new Promise((resolve) => {
       client.queue.push(resolve);
       if (client.queue.length === 1) this.#turns.push(key);
+      // Waiting for nothing but a token, nothing else would wake it.
+      if (client.running === 0) this.#wakeForTokens();
     });
   }
 
@@ -93,18 +119,53 @@ export class RenderGate {
       client.queue.shift()!();
       if (client.queue.length > 0) this.#turns.push(key);
     }
+    this.#wakeForTokens();
+  }
+
+  /** With slots free and clients waiting only for a token, dispatches again when the first one has it. */
+  #wakeForTokens() {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#burst === Infinity || this.#running >= this.#options.total) return;
+    let wait = Infinity;
+    for (const key of this.#turns) {
+      const client = this.#clients.get(key)!;
+      const tokens = this.#refill(client);
+      if (client.running < this.#options.perClient && tokens < 1) wait = Math.min(wait, (1 - tokens) / this.#perMs);
+    }
+    if (wait < Infinity) this.#timer = setTimeout(() => this.#dispatch(), Math.max(1, Math.ceil(wait))).unref();
+  }
+
+  /** The client's tokens now. */
+  #refill(client: Client): number {
+    if (this.#burst === Infinity) return Infinity;
+    const now = this.#now();
+    client.tokens = Math.min(this.#burst, client.tokens + (now - client.at) * this.#perMs);
+    client.at = now;
+    return client.tokens;
   }
 
   #canStart(client: Client) {
-    return client.running < this.#options.perClient && this.#running < this.#options.total;
+    return client.running < this.#options.perClient && this.#running < this.#options.total && this.#refill(client) >= 1;
   }
 
   #start(client: Client) {
     client.running++;
     this.#running++;
+    client.tokens--;
   }
 
+  /** Forgets an idle client once its bucket is full again: forgetting it sooner would hand it a new burst. */
   #forget(key: string, client: Client) {
-    if (client.running === 0 && client.queue.length === 0) this.#clients.delete(key);
+    if (client.running === 0 && client.queue.length === 0 && this.#refill(client) >= this.#burst) this.#clients.delete(key);
+  }
+
+  /** Forgets, at most once a second, the idle clients whose buckets have filled since. */
+  #sweep() {
+    if (this.#burst === Infinity) return;
+    const now = this.#now();
+    if (now - this.#lastSweep < 1_000) return;
+    this.#lastSweep = now;
+    for (const [key, client] of this.#clients) this.#forget(key, client);
   }
 }

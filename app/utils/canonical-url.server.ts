@@ -10,6 +10,11 @@
  * (`NextPage` writes its links the same way). An auth redirect's parameters (RETURN_PARAMS: the
  * browser reads and strips them) are kept as they came; the web server never caches a URL that has
  * them.
+ *
+ * What is compared is the request's target as `requestTarget` spells it, and the page cache keys
+ * on that same spelling: two targets it spells alike (`/?&` and `/`, `?q=%30x12&` and `?q=0x12`)
+ * are one page to the loader and one entry to the cache, so no spelling the loader accepts can
+ * take an entry of its own.
  */
 import { redirect } from "@remix-run/node";
 import { RETURN_PARAMS } from "../wallet/return-params";
@@ -27,13 +32,41 @@ export function canonicalPath(path: string, query: QueryValues = {}): string {
   return text ? `${path}?${text}` : path;
 }
 
+/** A path and query made of these characters only is spelled one way already (no query, escape or dot segment). */
+const PLAIN_PATH = /^\/[A-Za-z0-9_~/-]*$/;
+/** RFC 3986's unreserved characters: their escapes mean the characters themselves. */
+const UNRESERVED = /^[A-Za-z0-9_.~-]$/;
+
+/**
+ * The one spelling of a request target (origin-form: path and query): the path as the URL parser
+ * reads it (dot segments resolved), its escapes of unreserved characters decoded and the others
+ * in upper case (RFC 3986 6.2.2); the query as URLSearchParams writes what it parsed (empty
+ * parameters `&&` gone, one escaping). A fragment, which no request should carry, is dropped.
+ */
+export function requestTarget(target: string): string {
+  if (PLAIN_PATH.test(target)) return target;
+  let url: URL;
+  try {
+    // Appended, not resolved against a base: `//x` stays a path, as the web server's adapter reads it.
+    url = new URL(`http://target${target.startsWith("/") ? "" : "/"}${target}`);
+  } catch {
+    // Nothing the request line's parser lets through, but the web server's fast path must not throw.
+    return target;
+  }
+  const path = url.pathname.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    const character = String.fromCharCode(parseInt(escape.slice(1), 16));
+    return UNRESERVED.test(character) ? character : escape.toUpperCase();
+  });
+  const query = new URLSearchParams(url.search).toString();
+  return query ? `${path}?${query}` : path;
+}
+
 /** Throws a 301 to the canonical URL when a GET or HEAD asked for the page under another one. */
 export function canonicalUrl(request: Request, path: string, query: QueryValues = {}): void {
   if (request.method !== "GET" && request.method !== "HEAD") return;
   const url = new URL(request.url);
   const returned = Object.fromEntries(RETURN_PARAMS.flatMap((name) => (url.searchParams.has(name) ? [[name, url.searchParams.get(name)]] : [])));
   const canonical = canonicalPath(path, { ...query, ...returned });
-  // Compared as URLSearchParams writes it: `after=1:2` and `after=1%3A2` are one spelling.
-  const asked = new URLSearchParams(url.search).toString();
-  if (url.pathname + (asked ? `?${asked}` : "") !== canonical) throw redirect(canonical, 301);
+  // Compared as requestTarget spells it: `after=1:2` and `after=1%3A2` are one spelling.
+  if (requestTarget(url.pathname + url.search) !== canonical) throw redirect(canonical, 301);
 }

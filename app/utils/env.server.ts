@@ -6,11 +6,22 @@ import type { Address } from "viem";
 import { z } from "zod";
 import { CHAIN_ID, LOCAL_WALLET, partyDeployment } from "../../abis/deployments";
 import type { WalletConfig } from "../wallet/types";
+import { parseProxyRanges } from "./client-address.server";
 
 /** Ponder's views schema, which the indexer points at its live build: the app reads only this. */
 export const DEFAULT_READ_MODEL_SCHEMA = "party";
 /** Alchemy's Polygon PoS endpoint, completed with ALCHEMY_API_KEY. */
 export const ALCHEMY_POLYGON_URL = "https://polygon-mainnet.g.alchemy.com/v2/";
+
+/** TRUST_PROXY's ranges, or the issue saying what to write instead. */
+function proxyRanges(text: string, context: z.RefinementCtx) {
+  try {
+    return parseProxyRanges(text);
+  } catch (error) {
+    context.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
+    return z.NEVER;
+  }
+}
 
 /** An optional setting: unset and empty are the same (`FOO=` in an env file). */
 const optional = <T extends z.ZodTypeAny>(type: T) => z.preprocess((value) => (value === "" ? undefined : value), type.optional());
@@ -48,8 +59,8 @@ const fields = z.object({
 
   /** The public origin of the app (https://party.example), for the cross-site check of POSTs; the request's own origin when unset. Set it behind a TLS-terminating proxy. */
   APP_ORIGIN: optional(z.string().url().transform((url) => new URL(url).origin)),
-  /** How many proxy hops to trust for X-Forwarded-For (the client address for rate limits); 0 (the default) trusts none. */
-  TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((hops) => hops ?? 0),
+  /** The proxies in front of the server, as addresses or CIDR ranges (comma-separated): only a request from one of them has its X-Forwarded-For read for the client address (rate limits, render gate; app/utils/client-address.server.ts). None by default; a count (the old meaning) is refused. */
+  TRUST_PROXY: optional(z.string().transform(proxyRanges)).transform((ranges) => ranges ?? []),
   /** Telegram bot token, for checking the login widget's hash (register_telegram); the command answers 503 without it. PARTY_ENV=local has a stand-in one. */
   TELEGRAM_BOT_TOKEN: optional(z.string().min(1)),
   /** The bot's username (without @), whose Telegram Login Widget /me shows (PARTY_ENV=production); no widget without it. Public. */

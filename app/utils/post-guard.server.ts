@@ -23,14 +23,13 @@
  * then holds per process rather than not at all, and the routes that need no database (the RPC
  * proxy, /api/calls) keep working, so neither a 500 nor a 503 from the guard.
  *
- * The client address: with TRUST_PROXY=N (N ≥ 1 trusted proxies, the last of them the socket),
- * the N-th X-Forwarded-For entry from the right; when the header has fewer than N entries the
- * request did not come through the proxies, so the socket's address (never a client-written
- * entry). Without TRUST_PROXY, the socket's. The socket's address is `context.socketAddress`,
- * which server/index.ts gives every request; `remix dev` gives none, so there all clients share
- * one "unknown" key.
+ * The client: `clientAddress` (app/utils/client-address.server.ts), the socket's address, or
+ * behind the proxies TRUST_PROXY names the address they saw; IPv6 by its /64. The socket's address
+ * is `context.socketAddress`, which server/index.ts gives every request; `remix dev` gives none,
+ * so there all clients share one "unknown" key.
  */
 import { message, type Message } from "../i18n/message";
+import { clientAddress, type ProxyRange } from "./client-address.server";
 import { env } from "./env.server";
 import { englishOf, json, messageBody, messageResponse } from "./http.server";
 import { memoryCounters, postgresCounters, type RateLimitCounters } from "./rate-limit-counters.server";
@@ -56,8 +55,8 @@ export type GuardOptions<B extends Bucket = Bucket> = {
 export type GuardSettings = {
   /** The app's public origin; the request's own origin when unset. */
   appOrigin?: string;
-  /** Proxy hops trusted for X-Forwarded-For; 0 trusts none. */
-  trustProxy?: number;
+  /** The proxies whose X-Forwarded-For is read (TRUST_PROXY); none by default. */
+  trustProxy?: readonly ProxyRange[];
   limits?: Record<Bucket, RateLimit>;
   /** Count in app.rate_limits (every process on the database shares it); else in memory only. */
   database?: boolean;
@@ -114,7 +113,7 @@ export function createGuard(settings: GuardSettings | (() => GuardSettings) = {}
 
   async function limit(request: Request, { bucket, context }: GuardOptions): Promise<Refusal | undefined> {
     const current = read();
-    const client = clientAddress(request, context, current.trustProxy ?? 0);
+    const client = clientAddress(request, context, current.trustProxy ?? []);
     if (client === "unknown" && !warnedUnknown && env().NODE_ENV === "production") {
       warnedUnknown = true;
       console.warn("request guard: no client address (the request has no socket address); every client shares one rate limit");
@@ -155,19 +154,6 @@ export function crossSiteText(request: Request, appOrigin?: string): Message | u
 export function crossSiteRefusal(request: Request, appOrigin?: string): string | undefined {
   const text = crossSiteText(request, appOrigin);
   return text && englishOf(text);
-}
-
-/** The client's address for rate limits (see the module comment). */
-export function clientAddress(request: Request, context: unknown, trustProxy: number): string {
-  if (trustProxy > 0) {
-    const hops = (request.headers.get("x-forwarded-for") ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (hops.length >= trustProxy) return hops[hops.length - trustProxy]!.slice(0, 64);
-  }
-  const socket = typeof context === "object" && context !== null ? (context as { socketAddress?: unknown }).socketAddress : undefined;
-  return typeof socket === "string" && socket ? socket : "unknown";
 }
 
 let appGuard: Guard | undefined;

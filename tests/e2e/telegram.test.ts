@@ -15,8 +15,9 @@ let tia: Person;
 let tiaAddress: Address;
 let stranger: Person;
 
-// Commands are limited to 10 a minute per client: each person is a client of its own, behind one trusted proxy.
-useWriteStack({ appEnv: { TRUST_PROXY: "1" } });
+// Commands are limited to 10 a minute per client: each person is a client of its own, as behind a
+// proxy of ours; the browser's loopback socket stands for that proxy.
+useWriteStack({ appEnv: { TRUST_PROXY: "127.0.0.1,::1" } });
 let clients = 0;
 async function client(name: string): Promise<Person> {
   const person = await stack.person(name);

@@ -1,12 +1,14 @@
 /**
  * The production web server (server/index.ts over the build) as an attacker would try it: the page
- * cache cannot be filled with blank pages or spellings of a page, a flood of misses from one
- * client waits for itself, Surrogate-Control never leaves the server, every response has the
+ * cache cannot be filled with blank pages or spellings of a page, a flood of renders from one
+ * client (misses, or requests no cache answers) waits for itself, Surrogate-Control never leaves the server, every response has the
  * security headers (a per-response CSP nonce, hashes on a cached page), and a malformed signature
  * is a 401, not a 503.
  */
 import { request as httpRequest } from "node:http";
 import { createHash, randomBytes } from "node:crypto";
+import { Worker } from "node:worker_threads";
+import { percentile } from "../../scripts/bench/percentile.js";
 import pg from "pg";
 import { commandRequestBody, newCommandMessage } from "../../app/utils/command-typed-data.js";
 import { SESSION_COOKIE } from "../../app/utils/session-cookie.server.js";
@@ -22,10 +24,14 @@ afterAll(() => stack?.stop());
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
-/** One request as sent, from `localAddress` when given (the server tells clients apart by it). */
+/**
+ * One request as sent, from `localAddress` when given (the server tells clients apart by it). The
+ * request line carries `path` exactly as written: `/./x`, `/%6Dembers`, `http://any.host/x`.
+ */
 function send(path: string, { method = "GET", headers = {}, localAddress }: { method?: string; headers?: Record<string, string>; localAddress?: string } = {}) {
+  const { hostname, port } = new URL(stack.appUrl);
   return new Promise<Answer>((resolve, reject) => {
-    const req = httpRequest(`${stack.appUrl}${path}`, { method, headers, localAddress, agent: false }, (res) => {
+    const req = httpRequest({ hostname, port, path, method, headers, localAddress, agent: false }, (res) => {
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => (body += chunk));
@@ -69,6 +75,38 @@ describe("the page cache keeps only what a GET rendered, once per page", () => {
     }
   });
 
+  it("thirty spellings of one page make one render and one entry: the query as parsed, escapes, dot segments, absolute-form targets", async () => {
+    const query = ["q=0x12", "q=0x12&", "&q=0x12", "&&q=0x12&&", "q=%30x12", "%71=0x12", "q=0%7812", "%71=%30%78%31%32&"];
+    const spellings = [
+      ...query.map((q) => `/members?${q}`),
+      ...["/%6Dembers", "/m%65mbers", "/%6d%65%6d%62%65%72%73", "/./members", "/x/../members", "/%2e/members"].map((path) => `${path}?q=0x12&`),
+      "/members?q=0x12#top",
+      "/members?q=0x12&&#",
+      ...query.map((q, i) => `http://any${i}.host/members?${q}`),
+      "HTTP://ANY.HOST/members?q=0x12",
+      "https://party.example:8443/members?q=0x12",
+      "http://127.0.0.1/./members?&q=0x12",
+      "http://[::1]:1/m%65mbers?q=0x12",
+      "http://x/%6Dembers?%71=0x12",
+      "http://user@x/members?q=0x12&",
+    ];
+    expect(spellings).toHaveLength(30);
+    const answers: Answer[] = [];
+    for (const path of spellings) answers.push(await send(path));
+    expect(answers.map((a, i) => [spellings[i], a.status, a.headers["x-cache"]])).toEqual(
+      spellings.map((path, i) => [path, 200, i === 0 ? "miss" : "hit"]),
+    );
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
+  it("a request line that names no path is a 400 that says so", async () => {
+    for (const [method, target] of [["OPTIONS", "*"], ["GET", "ftp://x/members"]] as const) {
+      const answer = await send(target, { method, headers: { "accept-language": "de" } });
+      expect([target, answer.status, answer.body]).toEqual([target, 400, "Die Anfrage muss einen Pfad auf diesem Server nennen, etwa /chapters/1."]);
+      expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    }
+  });
+
   it("an auth redirect's parameters stay for the browser to read, and such a URL is never cached", async () => {
     const moved = await send("/evaluations?utm=1&orgId=O&bundle=B");
     expect([moved.status, moved.headers.location]).toEqual([301, "/evaluations?bundle=B&orgId=O"]);
@@ -93,7 +131,7 @@ describe("the page cache keeps only what a GET rendered, once per page", () => {
       flood = Array.from({ length: 70 }, (_, i) =>
         send(`/chapters/${(i % 12) + 1}?limit=${i + 51}`, { localAddress: "127.0.0.2" }).then((a) => (answered.push(a), a)),
       );
-      // 2 render (server/index.ts RENDERS.perClient), 64 wait, the other 4 are refused at once.
+      // 2 render (server/index.ts RENDERS.perClient), 64 wait, the other 4 are refused (held a second first).
       await until(async () => answered.length === 4 && (await waitingOnLock()) === 2);
       expect(answered.map((a) => [a.status, a.headers["retry-after"]])).toEqual(Array(4).fill([503, "5"]));
       const other = await Promise.race([
@@ -108,6 +146,86 @@ describe("the page cache keeps only what a GET rendered, once per page", () => {
     }
     const statuses = (await Promise.all(flood)).map((a) => a.status);
     expect(statuses.filter((s) => s === 200).length).toBe(66);
+  });
+});
+
+describe("every render waits for its client's turn", () => {
+  /**
+   * `connections` keep-alive connections from `localAddress` sending `requests` in turn for
+   * `seconds`, in a thread of their own so that the measuring client's loop is not theirs. Posts
+   * "flooding" once the first answers came, then the count of answers by status.
+   */
+  const FLOOD = `
+    const { workerData: { url, localAddress, connections, seconds, requests }, parentPort } = require("node:worker_threads");
+    const http = require("node:http");
+    const agent = new http.Agent({ keepAlive: true, maxSockets: connections, localAddress });
+    const statuses = {};
+    let sent = 0, announced = false;
+    const end = Date.now() + seconds * 1000;
+    const one = ({ path, headers }) => new Promise((resolve) => {
+      const req = http.request(url + path, { agent, headers }, (res) => {
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
+        if (!announced) parentPort.postMessage("flooding"), (announced = true);
+        res.resume();
+        res.on("end", resolve);
+      });
+      req.on("error", () => ((statuses.error = (statuses.error ?? 0) + 1), resolve()));
+      req.end();
+    });
+    const loop = async () => { while (Date.now() < end) await one(requests[sent++ % requests.length]); };
+    Promise.all(Array.from({ length: connections }, loop)).then(() => parentPort.postMessage(statuses));
+  `;
+
+  /** Times one request from the measuring client (its own keep-alive connection). */
+  const timed = async (path: string) => {
+    const started = performance.now();
+    const answer = await send(path, { localAddress: "127.0.0.5" });
+    return { ...answer, ms: performance.now() - started };
+  };
+  const p95 = (times: number[]) => percentile([...times].sort((a, b) => a - b), 95);
+
+  it("one address sending 100 renders no cache answers at once leaves another address's cached pages at their quiet p95, and its misses under 1 s", { timeout: 120_000 }, async () => {
+    const cached = ["/", "/party", "/chapters/1", "/chapters/2", "/info", "/evaluations"];
+    for (const path of cached) await timed(path);
+    const quiet: number[] = [];
+    for (let i = 0; i < 300; i++) quiet.push((await timed(cached[i % cached.length]!)).ms);
+
+    // A made-up session (well-formed: the app looks it up), loader data, an auth return: none of them has a cache key.
+    const session = { cookie: `${SESSION_COOKIE}=${randomBytes(32).toString("base64url")}` };
+    const requests = [
+      { path: "/chapters/3", headers: session },
+      { path: "/chapters/4.data?_routes=routes%2Fchapters.%24chapterId", headers: {} },
+      { path: "/evaluations?bundle=B&orgId=O", headers: {} },
+      { path: "/members", headers: session },
+    ];
+    const flood = new Worker(FLOOD, { eval: true, workerData: { url: stack.appUrl, localAddress: "127.0.0.4", connections: 100, seconds: 15, requests } });
+    const flooded = new Promise<Record<string, number>>((resolve, reject) => {
+      flood.on("message", (message: unknown) => message !== "flooding" && resolve(message as Record<string, number>));
+      flood.on("error", reject);
+    });
+    await new Promise<void>((resolve) => flood.once("message", () => resolve()));
+    let done = false;
+    void flooded.then(() => (done = true));
+
+    const loaded: number[] = [];
+    const misses: number[] = [];
+    const statuses = new Set<number>();
+    for (let i = 0; !done; i++) {
+      // Every tenth request a page no one asked for yet: a miss, which renders.
+      const answer = i % 10 === 9 ? await timed(`/members?q=0x${(0xa000 + i).toString(16)}`) : await timed(cached[i % cached.length]!);
+      statuses.add(answer.status);
+      (i % 10 === 9 ? misses : loaded).push(answer.ms);
+    }
+    const attacker = await flooded;
+    await flood.terminate();
+
+    const report = { quiet: p95(quiet), loaded: p95(loaded), misses: p95(misses), cachedRequests: loaded.length, missRequests: misses.length, attacker };
+    console.log(`[render gate] ${JSON.stringify(report)}`);
+    // The flood did flood: the attacker's renders ran, its excess was turned away.
+    expect(attacker[200]).toBeGreaterThan(0);
+    expect([...statuses]).toEqual([200]);
+    expect(report.loaded).toBeLessThanOrEqual(Math.min(5 * report.quiet, 50));
+    expect(report.misses).toBeLessThan(1000);
   });
 });
 

@@ -53,6 +53,17 @@ describe("keys: what may be served from the cache at all", () => {
     expect(cache.key("GET", "/?bundle=", undefined)).toBeUndefined();
     expect(cache.key("GET", "/?bundlex=1", undefined)).toBe("/?bundlex=1");
   });
+  it("one key for every spelling `target` makes one, and a miss renders under that spelling", async () => {
+    const renders: string[] = [];
+    const cache = new PageCache({ maxBytes: 1 << 20, personal: () => false, target: (raw) => raw.replace(/\?&*$/, "") });
+    cache.advance("v1", "all");
+    expect(cache.key("GET", "/members?&&", undefined)).toBe("/members");
+    const render = async (request: Request) => (renders.push(request.url), new Response("<html></html>", { headers: PAGE }));
+    const first = await cache.fill(new Request("http://app.test/members?&"), cache.key("GET", "/members?&", undefined)!, render);
+    const second = await cache.fill(new Request("http://app.test/members?"), cache.key("GET", "/members?", undefined)!, render);
+    expect([first.headers.get("x-cache"), second.headers.get("x-cache"), renders]).toEqual(["miss", "hit", ["http://app.test/members"]]);
+    expect(cache.stats().entries).toBe(1);
+  });
   it("never a write, a personal request or a loader data request", () => {
     expect(cache.key("POST", "/chapters/1", undefined)).toBeUndefined();
     expect(cache.key("GET", "/chapters/1", `a=1; __Host-session=${TOKEN}`)).toBeUndefined();

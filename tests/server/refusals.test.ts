@@ -94,7 +94,7 @@ describe("the render gate's 503", () => {
     try {
       await lock.query("begin");
       await lock.query(`lock table "${stack.viewsSchema}".chapters in access exclusive mode`);
-      // 2 render and 64 wait (server/index.ts RENDERS), the other 4 are refused at once: the queue is full then.
+      // 2 render and 64 wait (server/index.ts RENDERS), the other 4 are refused (held a second first): the queue is full then.
       flood = Array.from({ length: 70 }, (_, i) =>
         send(`/chapters/${i + 1}`, { from }).then((a) => (a.status === 503 && refused.push(a), a)),
       );

@@ -1,6 +1,7 @@
 /**
- * server/render-gate.ts on its own: how many renders run at once, who goes next, and when a client
- * is refused. Renders are promises the test settles by hand, so nothing depends on time.
+ * server/render-gate.ts on its own: how many renders run at once, who goes next, when a client
+ * is refused, and how many a client starts a second. Renders are promises the test settles by
+ * hand, and the rate's clock is a fake one, so nothing depends on time.
  */
 import { RenderGate, RenderQueueFull } from "../../server/render-gate.js";
 
@@ -72,4 +73,52 @@ it("a render that throws frees its slot", async () => {
   await expect(gate.run("a", () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
   expect(await gate.run("a", () => Promise.resolve("next"))).toBe("next");
   expect(gate.stats().running).toBe(0);
+});
+
+describe("a client's rate (perSecond, burst)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  /** Renders that finish at once; the order they started in. */
+  function rated() {
+    const gate = new RenderGate({ perClient: 2, total: 8, maxQueued: 20, perSecond: 10, burst: 3 });
+    const started: string[] = [];
+    const run = (client: string, name: string) => gate.run(client, async () => void started.push(name));
+    return { gate, started, run };
+  }
+
+  it("starts a burst at once, then one every 1/perSecond s; another client is not held up", async () => {
+    const { gate, started, run } = rated();
+    const a = Array.from({ length: 6 }, (_, i) => run("a", `a${i + 1}`));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toEqual(["a1", "a2", "a3"]);
+    await run("b", "b1");
+    expect(started).toEqual(["a1", "a2", "a3", "b1"]);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(started).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started.at(-1)).toBe("a4");
+    await vi.advanceTimersByTimeAsync(200);
+    expect(started.slice(4)).toEqual(["a4", "a5", "a6"]);
+    await Promise.all(a);
+    expect(gate.stats()).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it("remembers an idle client until its burst has grown back: pausing wins no new burst", async () => {
+    const { gate, started, run } = rated();
+    await Promise.all([1, 2, 3].map((i) => run("a", `a${i}`)));
+    expect(gate.stats().clients).toBe(1);
+    void run("a", "a4");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(started).toHaveLength(4);
+    // 300 ms later its bucket is full again: a sweep forgets it, and it has its burst.
+    await vi.advanceTimersByTimeAsync(1_000);
+    await run("b", "b1");
+    expect(gate.stats().clients).toBe(1);
+    void Promise.all([5, 6, 7].map((i) => run("a", `a${i}`)));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started.slice(5)).toEqual(["a5", "a6", "a7"]);
+  });
 });

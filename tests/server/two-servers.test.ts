@@ -1,9 +1,10 @@
 /**
  * Two production web servers (server/index.ts over the build) on one database, as two instances
  * behind one load balancer: they share one rate limit (app.rate_limits) and one session store
- * (app.sessions). Both trust two proxy hops (TRUST_PROXY=2): the client is the second
- * X-Forwarded-For entry from the right, and the socket's address when the header has fewer
- * entries. The GETs that call the bundler or the chain per request (GET /api/operations?sender=,
+ * (app.sessions). Both trust the proxies TRUST_PROXY names (127.0.0.50, standing for a load
+ * balancer, and 10.0.0.0/8): a request from one of them counts as the first X-Forwarded-For entry
+ * from the right that is not one of them, any other as its socket, whatever it writes; IPv6 by its
+ * /64. The GETs that call the bundler or the chain per request (GET /api/operations?sender=,
  * /verify?proof=) have a limit of their own. Each case sends from its own loopback address.
  */
 import { request as httpRequest } from "node:http";
@@ -13,6 +14,10 @@ import { startAppServer, type AppServer } from "../setup/app-server.js";
 import { signedBody, tokenFrom, unsignedBody } from "../setup/identity.js";
 import { startStack, type Stack } from "../setup/stack.js";
 
+/** The proxies in front of both servers; a request sent from PROXY comes through them. */
+const TRUST_PROXY = "127.0.0.50, 10.0.0.0/8";
+const PROXY = "127.0.0.50";
+
 /** The "lookup" bucket: GETs that call upstream, a minute's worth per client (app/utils/post-guard.server.ts). */
 const LOOKUP_LIMIT = 240;
 
@@ -21,9 +26,9 @@ let a: AppServer;
 let b: AppServer;
 
 beforeAll(async () => {
-  stack = await startStack({ seed: false, app: { env: { TRUST_PROXY: "2" } } });
+  stack = await startStack({ seed: false, app: { env: { TRUST_PROXY } } });
   a = stack.app!;
-  b = await startAppServer({ env: { ...stack.appEnv, TRUST_PROXY: "2" } });
+  b = await startAppServer({ env: { ...stack.appEnv, TRUST_PROXY } });
   stack.adopt(b.stop);
 }, 240_000);
 afterAll(() => stack?.stop());
@@ -81,22 +86,30 @@ it("counts one limit across both servers: the 11th command from one client withi
   expect(await unsignedLogIn(a, "127.0.0.13")).toBe(401);
 });
 
-it("with TRUST_PROXY=2, an X-Forwarded-For of fewer than 2 entries counts as the socket's address, never its left-most entry", async () => {
+it("a client that is not one of the proxies is its socket: it cannot pick its identity with X-Forwarded-For", async () => {
   const from = "127.0.0.14";
-  // A client reaching the app past its proxies, writing a new address each time.
-  for (let i = 0; i < 10; i++) expect(await unsignedLogIn(a, from, { "x-forwarded-for": `203.0.113.${i}` })).toBe(401);
+  // A client reaching the app past its proxies, writing a new address each time (one of the proxies' too).
+  for (let i = 0; i < 10; i++) expect(await unsignedLogIn(a, from, { "x-forwarded-for": `203.0.113.${i}, 10.0.0.${i}` })).toBe(401);
   expect(await unsignedLogIn(a, from, { "x-forwarded-for": "203.0.113.200" })).toBe(429);
-  expect(await unsignedLogIn(a, from)).toBe(429);
+  expect(await unsignedLogIn(b, from)).toBe(429);
 });
 
-it("with TRUST_PROXY=2, the client is the second X-Forwarded-For entry from the right, whatever it prepends", async () => {
-  const from = "127.0.0.15";
+it("behind the proxies, the client is the address the first of them saw, whatever it prepends", async () => {
   // client-written entries, the client as the first proxy saw it, the first proxy as the second saw it.
   const via = (client: string, spoof: string) => ({ "x-forwarded-for": `${spoof}, ${client}, 10.0.0.1` });
-  for (let i = 0; i < 10; i++) expect(await unsignedLogIn(a, from, via("198.51.100.7", `192.0.2.${i}`))).toBe(401);
-  expect(await unsignedLogIn(a, from, via("198.51.100.7", "192.0.2.200"))).toBe(429);
-  // Another client behind the same proxies still passes.
-  expect(await unsignedLogIn(a, from, via("198.51.100.8", "192.0.2.1"))).toBe(401);
+  for (let i = 0; i < 10; i++) expect(await unsignedLogIn(i % 2 ? a : b, PROXY, via("198.51.100.7", `192.0.2.${i}`))).toBe(401);
+  expect(await unsignedLogIn(a, PROXY, via("198.51.100.7", "192.0.2.200"))).toBe(429);
+  // Another client behind the same proxies still passes, and so does the proxy's own request.
+  expect(await unsignedLogIn(a, PROXY, via("198.51.100.8", "192.0.2.1"))).toBe(401);
+  expect(await unsignedLogIn(b, PROXY)).toBe(401);
+});
+
+it("an IPv6 /64 is one client: its 2^64 addresses share one limit, the next /64 has its own", async () => {
+  const address = (network: string, i: number) => ({ "x-forwarded-for": `${network}:${((i * 7919) % 65536).toString(16)}:${i.toString(16)}:9:${(i + 1).toString(16)}` });
+  for (let i = 0; i < 10; i++) expect(await unsignedLogIn(i % 2 ? a : b, PROXY, address("2001:db8:77:1", i))).toBe(401);
+  expect(await unsignedLogIn(a, PROXY, address("2001:db8:77:1", 10))).toBe(429);
+  expect(await unsignedLogIn(b, PROXY, { "x-forwarded-for": "2001:db8:77:1:ffff:ffff:ffff:ffff" })).toBe(429);
+  expect(await unsignedLogIn(a, PROXY, address("2001:db8:77:2", 0))).toBe(401);
 });
 
 it(`limits GET /api/operations?sender= and /verify?proof= to ${LOOKUP_LIMIT} a minute per client, across both servers`, async () => {

@@ -21,6 +21,13 @@ import {
   type CommandTypedData,
 } from "../../app/utils/command-typed-data.js";
 
+/**
+ * The proxy the identity tests' requests come through (TRUST_PROXY): a route called with
+ * `context: VIA_PROXY` counts its client by the request's X-Forwarded-For, as behind a real one.
+ */
+export const PROXY = "192.0.2.250";
+export const VIA_PROXY = { socketAddress: PROXY };
+
 export const TEST_BOT_TOKEN = "123456789:AAtest-bot-token-for-identity-tests";
 export const APP_URL = "https://party.test";
 
@@ -51,7 +58,7 @@ export function useIdentity({ env = {} }: UseIdentityOptions = {}): Identity {
       DATABASE_URL: ctx.tc.databaseUrl,
       CHAIN_RPC_URL: viaProxy(ctx.tc.rpcUrl, ctx.proxy.port),
       PARTY_ENV: "local",
-      TRUST_PROXY: "1",
+      TRUST_PROXY: PROXY,
       TELEGRAM_BOT_TOKEN: TEST_BOT_TOKEN,
       ...env,
     });
@@ -112,7 +119,7 @@ export function commandRequest(body: unknown, { token, ip = nextIp(), headers = 
 
 /** POSTs to the route's action and reads the JSON answer. */
 export async function post(route: RouteModule, body: unknown, options: PostOptions = {}): Promise<Answer> {
-  const response = await route.action({ request: commandRequest(body, options), params: {}, context: {} });
+  const response = await route.action({ request: commandRequest(body, options), params: {}, context: VIA_PROXY });
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   return { status: response.status, body: (await response.json()) as Answer["body"], headers: response.headers, setCookie: response.headers.get("set-cookie") };
 }

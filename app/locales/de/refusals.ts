@@ -16,6 +16,7 @@ export default {
     server: {
       busy: "Zu viele Seiten auf einmal von dieser Adresse angefordert: Versuchen Sie es in ein paar Sekunden erneut.",
       failed: "Interner Serverfehler",
+      badTarget: "Die Anfrage muss einen Pfad auf diesem Server nennen, etwa /chapters/1.",
     },
     preflightUnavailable: "Die Blockchain ist gerade nicht erreichbar, daher konnte der Aufruf nicht geprüft werden. Versuchen Sie es in ein paar Sekunden erneut.",
     command: {

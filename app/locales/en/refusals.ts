@@ -17,6 +17,8 @@ export default {
     server: {
       busy: "Too many pages requested at once from this address: try again in a few seconds.",
       failed: "Internal Server Error",
+      // A request line whose target is neither a path nor an absolute http(s) URL (`OPTIONS *`, a bare host name).
+      badTarget: "The request must name a path on this server, such as /chapters/1.",
     },
     // POST /api/calls/:operation: the preflight could not ask the chain (app/services/preflight.server.ts).
     preflightUnavailable: "The chain is not reachable right now, so the call could not be checked. Try again in a few seconds.",

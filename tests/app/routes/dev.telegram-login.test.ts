@@ -5,7 +5,7 @@
  * bad requests answer 4xx with a message; with PARTY_ENV=production it is a 404 for every method.
  */
 import { ALICE, GRACE } from "../../fixtures/accounts.js";
-import { APP_URL, nextIp, post, signedBody, telegramLogin, telegramParams, useIdentity, type TelegramFields } from "../../setup/identity.js";
+import { APP_URL, nextIp, post, signedBody, telegramLogin, telegramParams, useIdentity, VIA_PROXY, type TelegramFields } from "../../setup/identity.js";
 
 const id = useIdentity();
 type StandIn = typeof import("../../../app/routes/dev.telegram-login.js");
@@ -23,7 +23,7 @@ async function ask(body: unknown, { method = "POST", type = "application/json", 
     headers: { "content-type": type, "x-forwarded-for": nextIp(), ...headers },
     body: method === "GET" ? undefined : typeof body === "string" ? body : JSON.stringify(body),
   });
-  const response = method === "GET" ? standIn.loader() : await standIn.action({ request, params: {}, context: {} });
+  const response = method === "GET" ? standIn.loader() : await standIn.action({ request, params: {}, context: VIA_PROXY });
   return { status: response.status, body: (await response.json()) as TelegramFields & { message?: string; id?: number; auth_date?: number } };
 }
 

@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { ALICE, BOB, CAROL } from "../../fixtures/accounts.js";
 import { formatCommandError, newCommandMessage, sendCommand } from "../../../app/utils/command-typed-data.js";
-import { post, signedBody, tokenFrom, unsignedBody, useIdentity } from "../../setup/identity.js";
+import { post, signedBody, tokenFrom, unsignedBody, useIdentity, VIA_PROXY } from "../../setup/identity.js";
 
 const id = useIdentity();
 
@@ -155,7 +155,7 @@ describe("the client helpers", () => {
     const signed: unknown[] = [];
     const fetchVia: typeof fetch = async (input, init) => {
       const request = new Request(new URL(String(input), "https://party.test"), { ...init, headers: { ...(init?.headers as Record<string, string>), "x-forwarded-for": "10.200.0.1" } });
-      return id.route.action({ request, params: {}, context: {} });
+      return id.route.action({ request, params: {}, context: VIA_PROXY });
     };
     const result = await sendCommand({
       message: newCommandMessage(ALICE.address, "log_in", [], Date.now() - 9_000),

@@ -5,7 +5,7 @@
  */
 import { ALICE, BOB, CAROL } from "../../fixtures/accounts.js";
 import { commandRequestBody, commandTypedData, encodeCommand, newCommandMessage } from "../../../app/utils/command-typed-data.js";
-import { commandRequest, nowSeconds, post, signedBody, tokenFrom, unsignedBody, useIdentity, type Answer } from "../../setup/identity.js";
+import { commandRequest, nowSeconds, post, signedBody, tokenFrom, unsignedBody, useIdentity, VIA_PROXY, type Answer } from "../../setup/identity.js";
 import "../../../app/i18n/i18n.server.js";
 import { tFor } from "../../../app/i18n/instance.js";
 
@@ -150,7 +150,7 @@ describe("malformed requests", () => {
     const response = await id.route.action({
       request: commandRequest(JSON.stringify(valid()), { headers: { "content-type": "text/plain" } }),
       params: {},
-      context: {},
+      context: VIA_PROXY,
     });
     expect(response.status).toBe(415);
   });

@@ -1,13 +1,13 @@
 /**
- * The request guard: cross-site refusal, the client address behind trusted proxies, and the rate
- * limits counted in memory (with a fake clock); then POST /api/command through it with a database
- * that cannot be reached: the guard counts in memory and says so, never a 500. Requests that pass
- * the guard stop at 401 (no session, no signature). The counters in PostgreSQL:
+ * The request guard: cross-site refusal and the rate limits counted in memory (with a fake
+ * clock); then POST /api/command through it with a database that cannot be reached: the guard
+ * counts in memory and says so, never a 500. Requests that pass the guard stop at 401 (no
+ * session, no signature). Who the client is: client-address.test.ts; the counters in PostgreSQL:
  * post-guard-postgres.test.ts; two production servers on one database: tests/server/two-servers.test.ts.
  */
 import { ALICE } from "../../fixtures/accounts.js";
-import { clientAddress, createGuard, RATE_LIMITS, type Bucket, type Guard } from "../../../app/utils/post-guard.server.js";
-import { commandRequest, nextIp, unsignedBody } from "../../setup/identity.js";
+import { createGuard, RATE_LIMITS, type Bucket, type Guard } from "../../../app/utils/post-guard.server.js";
+import { commandRequest, nextIp, PROXY, unsignedBody, VIA_PROXY } from "../../setup/identity.js";
 
 type RouteModule = typeof import("../../../app/routes/api.command.js");
 let route: RouteModule;
@@ -18,7 +18,7 @@ beforeAll(async () => {
     DATABASE_URL: "postgres://unused@127.0.0.1:1/unused",
     CHAIN_RPC_URL: "http://127.0.0.1:1",
     PARTY_ENV: "local",
-    TRUST_PROXY: "1",
+    TRUST_PROXY: PROXY,
   });
   delete process.env.APP_ORIGIN;
   route = await import("../../../app/routes/api.command.js");
@@ -70,44 +70,16 @@ describe("cross-site requests", () => {
   });
 });
 
-describe("the client address", () => {
-  const socket = { socketAddress: "192.0.2.1" };
-  const of = (xff: string | undefined, trustProxy: number, context: unknown = socket) =>
-    clientAddress(request(xff === undefined ? {} : { "x-forwarded-for": xff }), context, trustProxy);
-
-  it("is the socket's without TRUST_PROXY, whatever X-Forwarded-For says", () => {
-    expect(of("1.1.1.1", 0)).toBe("192.0.2.1");
-    expect(of(undefined, 0)).toBe("192.0.2.1");
-  });
-
-  it("is the N-th X-Forwarded-For entry from the right with TRUST_PROXY=N", () => {
-    expect(of("9.9.9.9, 1.1.1.1", 1)).toBe("1.1.1.1");
-    expect(of("9.9.9.9, 1.1.1.1, 10.0.0.1", 2)).toBe("1.1.1.1");
-    // Several headers are one list.
-    const twoHeaders = new Request("https://party.test/", { headers: [["x-forwarded-for", "9.9.9.9"], ["x-forwarded-for", "1.1.1.1, 10.0.0.1"]] });
-    expect(clientAddress(twoHeaders, socket, 2)).toBe("1.1.1.1");
-  });
-
-  it("is the socket's when X-Forwarded-For has fewer than N entries: never a client-written left-most entry", () => {
-    expect(of("6.6.6.6", 2)).toBe("192.0.2.1");
-    expect(of("", 1)).toBe("192.0.2.1");
-    expect(of(undefined, 3)).toBe("192.0.2.1");
-  });
-
-  it('is "unknown" without a socket address (remix dev)', () => {
-    expect(of(undefined, 0, {})).toBe("unknown");
-    expect(of("6.6.6.6", 2, null)).toBe("unknown");
-  });
-});
-
 describe("rate limits in memory", () => {
   let now = 1_000_000;
   let guard: Guard;
   beforeEach(() => {
     now = 1_000_000;
-    guard = createGuard({ trustProxy: 1, now: () => now });
+    guard = createGuard({ now: () => now });
   });
-  const from = (ip: string, bucket: Bucket) => guard.limit(request({ "x-forwarded-for": ip }), { bucket });
+  /** The load context of a request from `ip`'s socket, as the web server gives it. */
+  const socket = (ip: string) => ({ socketAddress: ip });
+  const from = (ip: string, bucket: Bucket) => guard.limit(request(), { bucket, context: socket(ip) });
 
   it("allows 10 commands a minute per client address, then 429 with Retry-After", async () => {
     for (let i = 0; i < 10; i++) expect(await from("1.1.1.1", "command")).toBeUndefined();
@@ -141,13 +113,13 @@ describe("rate limits in memory", () => {
   });
 
   it("does not count refused cross-site requests", async () => {
-    for (let i = 0; i < 20; i++) await guard.post(request({ "x-forwarded-for": "7.7.7.7", "sec-fetch-site": "cross-site" }), { bucket: "command" });
+    for (let i = 0; i < 20; i++) await guard.post(request({ "sec-fetch-site": "cross-site" }), { bucket: "command", context: socket("7.7.7.7") });
     expect(await from("7.7.7.7", "command")).toBeUndefined();
   });
 
   it("bounds its memory", async () => {
-    const small = createGuard({ trustProxy: 1, now: () => now, maxKeys: 3 });
-    const hit = (ip: string) => small.limit(request({ "x-forwarded-for": ip }), { bucket: "command" });
+    const small = createGuard({ now: () => now, maxKeys: 3 });
+    const hit = (ip: string) => small.limit(request(), { bucket: "command", context: socket(ip) });
     for (let i = 0; i < 11; i++) await hit("8.8.8.1");
     for (const ip of ["8.8.8.2", "8.8.8.3", "8.8.8.4"]) await hit(ip);
     // 8.8.8.1's counter was the oldest and was dropped.
@@ -162,7 +134,7 @@ describe("POST /api/command through the guard, the database out of reach", () =>
   });
   afterAll(() => vi.restoreAllMocks());
   const send = (headers: Record<string, string>, ip = nextIp()) =>
-    route.action({ request: commandRequest(unsignedBody(ALICE.address, "log_in"), { ip, headers }), params: {}, context: {} });
+    route.action({ request: commandRequest(unsignedBody(ALICE.address, "log_in"), { ip, headers }), params: {}, context: VIA_PROXY });
 
   it("refuses Sec-Fetch-Site: cross-site with 403 { message, key, values }, and a foreign Origin", async () => {
     const response = await send({ "sec-fetch-site": "cross-site" });
