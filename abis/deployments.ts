@@ -100,3 +100,16 @@ export const LOCAL_WALLET: WalletAddresses = {
   factory: "0xc2b9aBeDba8613278A0eA4E49FA0A34BcDcEd9a5",
   paymaster: "0xFEAB4f886765d41f5C2C0f48123468596570c30f",
 };
+
+/**
+ * Account Kit's Modular Account v2 as the production wallet makes it (WALLET_BACKEND=alchemy:
+ * `useSmartAccountClient({ type: "ModularAccountV2" })` with the Alchemy signer): a semi-modular
+ * account, created by the factory's `createSemiModularAccount(owner, salt)` as an ERC-1967 proxy
+ * (the owner appended as an immutable argument) of the implementation. Alchemy deployed both at
+ * these addresses on Polygon and its other chains. Literals, so that the server needs no Account
+ * Kit; a test compares them with @account-kit/smart-contracts' own defaults.
+ */
+export const MODULAR_ACCOUNT_V2 = {
+  factory: "0x00000000000017c61b5bEe81050EC8eFc9c6fecd",
+  semiModularImplementation: "0x000000000000c5A9089039570Dd36455b5C07383",
+} as const satisfies Record<string, Address>;

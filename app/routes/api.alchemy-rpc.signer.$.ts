@@ -4,8 +4,11 @@
  * prepare-oauth; plus signer-config). In production the request is forwarded with the API key
  * added here, so the key never reaches the browser; locally there is no such service (the local
  * back-end signs with its own passkey account), which this says plainly.
+ *
+ * POST only, behind the "signin" limit (10 a minute per client): the signer service takes POSTs
+ * alone (SPEC 7), so a GET is a 405 and never reaches it with our key.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { env } from "../utils/env.server";
 import { json, methodNotAllowed } from "../utils/http.server";
 import { guardPost } from "../utils/post-guard.server";
@@ -22,11 +25,11 @@ async function forward(request: Request, path: string | undefined): Promise<Resp
   if (PARTY_ENV !== "production" || !ALCHEMY_API_KEY) {
     return json(501, { message: "The Alchemy signer service is not available here: the local wallet back-end signs with its own passkey account." });
   }
-  const body = request.method === "POST" ? await readLimited(request, MAX_BODY) : undefined;
-  if (request.method === "POST" && body === undefined) return json(413, { message: "The request body is larger than 64 KB" });
+  const body = await readLimited(request, MAX_BODY);
+  if (body === undefined) return json(413, { message: "The request body is larger than 64 KB" });
   try {
     const upstream = await fetch(SIGNER_SERVICE + path, {
-      method: request.method,
+      method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${ALCHEMY_API_KEY}` },
       body,
       signal: AbortSignal.timeout(RPC_PROXY_TIMEOUT_MS),
@@ -41,12 +44,12 @@ async function forward(request: Request, path: string | undefined): Promise<Resp
   }
 }
 
-export function loader({ request, params }: LoaderFunctionArgs) {
-  return forward(request, params["*"]);
+export function loader() {
+  return methodNotAllowed("POST");
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("GET", "POST");
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const refused = await guardPost(request, { bucket: "signin", context });
   if (refused) return refused;
   return forward(request, params["*"]);

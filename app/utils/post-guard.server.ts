@@ -10,8 +10,8 @@
  *    set, else the request URL's origin). Requests with neither header (curl, servers) pass.
  * 2. Rate limit per client address and bucket, a fixed window of one minute starting at the
  *    client's first request: "command" and "signin" 10 per minute, "default" (other POSTs) 100,
- *    "lookup" (GET /api/operations?sender=, /verify?proof=: each calls the bundler or the chain)
- *    240, twice what a wallet polling every 500 ms (app/wallet/track.ts) would send. Over it, 429
+ *    "lookup" (GET /api/operations/:hash and ?sender=, /verify?proof=: each calls the bundler or
+ *    the chain) 240, twice what a wallet polling every 500 ms (app/wallet/track.ts) would send. Over it, 429
  *    with Retry-After (seconds): `{ message }` (English) from guardPost/guardLookup (guardKeyedPost
  *    adds the key and values, for answers a page shows), a keyed
  *    message (app/i18n/message.ts) from enforcePost/enforceLookup, which the error boundary shows

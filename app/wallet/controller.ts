@@ -11,7 +11,7 @@ import type { Address } from "viem";
 import type { SpecText } from "../i18n/spec-texts";
 import { clearWalletDatabases } from "./databases";
 import { ACCOUNT_NOT_AVAILABLE, AccountNotAvailableError } from "./errors";
-import { authReturnOf, stripReturnParams, type AuthReturn } from "./return-params";
+import { authReturnAlert, authReturnOf, stripReturnParams, type AuthReturn } from "./return-params";
 import { clearSession, loadSession, newSession, saveSession, type StoredSession } from "./session";
 import { initialSignerState, transition, type AuthMethod, type SignerEvent, type SignerState } from "./signer-state";
 import type { Wallet, WalletConfig, WalletUser } from "./types";
@@ -123,7 +123,10 @@ export function createWalletController(config: WalletConfig, environment: Wallet
     ...snapshot,
     state: transition(snapshot.state, stored ? { type: "restored", user: userOfSession(stored) } : { type: "none" }),
   };
-  if (authReturn && config.backend === "alchemy") {
+  if (authReturn?.error && config.backend === "alchemy") {
+    // Our sentence, never the link's words; nothing to finish, so no back-end is loaded.
+    snapshot = { ...snapshot, alert: authReturnAlert(authReturn.error) };
+  } else if (authReturn && config.backend === "alchemy") {
     void authenticate("sign-in", async (w) => {
       if (!w.completeAuthReturn) throw new Error("This wallet does not take sign-in links");
       return w.completeAuthReturn(authReturn);

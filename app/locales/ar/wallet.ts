@@ -37,6 +37,10 @@ export default {
     accountNotAvailable: "الحساب غير متاح",
     promptClosed: "أُغلقت نافذة مفتاح المرور أو انتهت مهلتها",
     nothingToSend: "لا شيء لإرساله",
+    authReturn: {
+      cancelled: "أُلغي تسجيل الدخول عبر OAuth",
+      failed: "لم يكتمل تسجيل الدخول. يُرجى المحاولة مرة أخرى.",
+    },
   },
   forms: {
     confirm: "تأكيد",

@@ -37,6 +37,10 @@ export default {
     accountNotAvailable: "Konto nicht verfügbar",
     promptClosed: "Die Passkey-Abfrage wurde geschlossen oder ist abgelaufen",
     nothingToSend: "Nichts zu senden",
+    authReturn: {
+      cancelled: "OAuth abgebrochen",
+      failed: "Die Anmeldung wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.",
+    },
   },
   forms: {
     confirm: "Bestätigen",

@@ -39,6 +39,11 @@ export default {
     accountNotAvailable: "Account not available",
     promptClosed: "The passkey prompt was closed or timed out",
     nothingToSend: "Nothing to send",
+    // An auth redirect that came back with an error (app/wallet/return-params.ts): never the link's own words.
+    authReturn: {
+      cancelled: "OAuth cancelled",
+      failed: "Sign-in did not complete. Please try again.",
+    },
   },
   forms: {
     confirm: "Confirm",

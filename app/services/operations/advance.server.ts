@@ -5,6 +5,11 @@
  * query by primary key), the bundler only while no receipt is known, the chain head only once
  * indexed. GET answers never depend on a read model that is not there yet: an indexer build
  * without user_operations simply means "not indexed yet".
+ *
+ * What the bundler and the chain said is kept for FACTS_TTL_MS, per hash (the chain head for all),
+ * and requests asking while a call is in flight share it: the wallet polls every 500 ms, a page
+ * follows every pending operation it shows, so a thousand polls of one operation within a second
+ * make one upstream call. A status may therefore show up to a second late.
  */
 import { sql } from "drizzle-orm";
 import { getAddress, type Address, type Hex } from "viem";
@@ -21,6 +26,7 @@ import {
   type StatusFacts,
   type StatusState,
 } from "../../utils/operation-status";
+import { shortLived } from "../../utils/short-lived";
 import { bundledOperation, bundlerReceipt } from "../bundler.server";
 import { chainClient, shortError } from "../chain.server";
 import { endsOperation, trackOutcome } from "./outcome.server";
@@ -30,6 +36,12 @@ import { COLUMNS, findRow, toRecord, type Row } from "./records.server";
 export const DROP_AFTER_MS = 10 * 60_000;
 /** At most this many operations per list. */
 export const LIST_LIMIT = 50;
+/** How long the bundler's and the chain's answers are kept (see the module comment). */
+export const FACTS_TTL_MS = 1000;
+
+const receipts = shortLived<Hex, Awaited<ReturnType<typeof bundlerReceipt>>>({ ttlMs: FACTS_TTL_MS });
+const bundled = shortLived<Hex, Awaited<ReturnType<typeof bundledOperation>>>({ ttlMs: FACTS_TTL_MS });
+const heads = shortLived<"head", StatusFacts["chain"]>({ ttlMs: FACTS_TTL_MS });
 
 async function readModelOperation(hash: Hex): Promise<IndexedOperation | undefined> {
   type Indexed = { sender: Address; nonce: string; txHash: Hex; blockNumber: string; success: boolean; revertReason: Hex | null; hasEvents: boolean };
@@ -73,7 +85,7 @@ async function advance(row: Row): Promise<Row> {
   facts.indexed = await readModelOperation(row.userOpHash);
   let found: { sender: Address } | undefined = facts.indexed;
   if (!facts.indexed && row.transactionHash === null) {
-    const receipt = await bundlerReceipt(row.userOpHash);
+    const receipt = await receipts.get(row.userOpHash, () => bundlerReceipt(row.userOpHash));
     if (receipt) {
       facts.receipt = {
         transactionHash: receipt.receipt.transactionHash,
@@ -83,12 +95,12 @@ async function advance(row: Row): Promise<Row> {
       };
       found = { sender: getAddress(receipt.sender) };
     } else if (Date.now() - new Date(row.createdAt).getTime() > DROP_AFTER_MS) {
-      facts.dropped = (await bundledOperation(row.userOpHash)) === undefined;
+      facts.dropped = (await bundled.get(row.userOpHash, () => bundledOperation(row.userOpHash))) === undefined;
     }
   }
   // Registration proved the hash's sender (proof.server.ts); the block has the last word.
   if (found && found.sender !== row.sender) facts.mismatch = notRegisteredText(found.sender);
-  if (facts.indexed?.success && facts.indexed.hasEvents && !facts.mismatch) facts.chain = await chainFacts();
+  if (facts.indexed?.success && facts.indexed.hasEvents && !facts.mismatch) facts.chain = await heads.get("head", chainFacts);
 
   const current: StatusState = {
     status: row.status,

@@ -1,6 +1,7 @@
 /**
  * The proxy's upstreams per environment: production forwards every allowed method to Alchemy,
- * user operations only when their calls all go to the party contract; locally chain methods go
+ * user operations only when their calls all go to the party contract and their sender is an
+ * account made by a known factory (read through Alchemy); locally chain methods go
  * to anvil, bundler methods to alto, and pm_* are answered by the local sponsor (which sponsors
  * every PartyAccount on the dev chain). The upstream URLs and key are secrets: they are listed
  * here so the handler can scrub them.
@@ -10,6 +11,7 @@ import { LOCAL_WALLET, partyDeployment } from "../../../abis/deployments";
 import { alchemyRpcUrl, type Env } from "../../utils/env.server";
 import { localPaymaster, type PaymasterMethod } from "./local-paymaster.server";
 import { RPC_ALLOWED_METHODS, RPC_DEFAULT_TIMEOUT_MS, type RpcProxyConfig, type RpcUpstream } from "./methods";
+import { knownAccountsOnly, upstreamAccountReader } from "./known-accounts.server";
 import { partyCallsOnly } from "./party-calls-only.server";
 
 export type ProductionRpcConfigParameters = {
@@ -20,13 +22,13 @@ export type ProductionRpcConfigParameters = {
   timeoutMs?: number;
 };
 
-/** Production: one upstream, Alchemy's Polygon endpoint, for every allowed method; user operations with party calls only. */
+/** Production: one upstream, Alchemy's Polygon endpoint, for every allowed method; user operations with party calls from known accounts only. */
 export function productionRpcConfig({ url, apiKey, party, timeoutMs = RPC_DEFAULT_TIMEOUT_MS }: ProductionRpcConfigParameters): RpcProxyConfig {
   const upstream: RpcUpstream = { name: "alchemy", url, batch: true };
   return {
     mode: "production",
     route: (method) => ({ type: "forward", upstream, method }),
-    screen: partyCallsOnly(getAddress(party)),
+    screen: partyCallsOnly(getAddress(party), knownAccountsOnly({ read: upstreamAccountReader({ url, timeoutMs }) })),
     timeoutMs,
     secrets: secretsOf(url, apiKey),
   };

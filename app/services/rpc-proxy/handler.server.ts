@@ -5,7 +5,8 @@
  * - Only the methods in {@link RPC_ALLOWED_METHODS} pass; any other gets a JSON-RPC error
  *   (-32601 "method not allowed") in an HTTP 200, as JSON-RPC over HTTP does. The config's
  *   `screen` may refuse an allowed method's request the same way (production: user operations
- *   whose calls are not all to the party, party-calls-only.server.ts).
+ *   whose calls are not all to the party, party-calls-only.server.ts, or whose sender is not an
+ *   account made by a known factory, known-accounts.server.ts).
  * - Bodies up to 64 KB (counted while reading, Content-Length is not trusted), else 413; a larger
  *   body is read and dropped up to 1 MB so the client sees the 413, then cut off. Batches up to 20.
  * - Each upstream request times out after `timeoutMs` (10 s): 504 with a JSON-RPC error; an
@@ -70,7 +71,7 @@ export async function handleRpcProxy(request: Request, config: RpcProxyConfig, l
   if (isBatch && entries.length === 0) return refuse(400, -32600, "Invalid Request: the batch is empty");
   if (entries.length > RPC_MAX_BATCH) return refuse(400, -32600, `Invalid Request: a batch may hold at most ${RPC_MAX_BATCH} requests, this one has ${entries.length}`);
 
-  const items = entries.map((entry) => prepare(entry, config));
+  const items = await Promise.all(entries.map((entry) => prepare(entry, config)));
   if (!isBatch && items[0]!.kind === "done" && isInvalidRequest(items[0]!.response)) return respond(400, items[0]!.response);
 
   const failures: Failure[] = [];
@@ -85,7 +86,7 @@ function isInvalidRequest(response: JsonRpcResponse): boolean {
   return "error" in response && response.error.code === -32600;
 }
 
-function prepare(entry: unknown, config: RpcProxyConfig): Item {
+async function prepare(entry: unknown, config: RpcProxyConfig): Promise<Item> {
   const done = (id: JsonRpcId, outcome: RpcOutcome): Item => ({ kind: "done", response: { jsonrpc: "2.0", id, ...outcome } });
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
     return done(null, { error: { code: -32600, message: "Invalid Request: expected an object { jsonrpc, id, method, params }" } });
@@ -102,7 +103,7 @@ function prepare(entry: unknown, config: RpcProxyConfig): Item {
   if (!Object.hasOwn(RPC_ALLOWED_METHODS, method)) {
     return done(replyId, { error: { code: -32601, message: "method not allowed", data: { method: method.slice(0, 100) } } });
   }
-  const refused = config.screen?.(method as RpcAllowedMethod, params);
+  const refused = await config.screen?.(method as RpcAllowedMethod, params);
   if (refused) return done(replyId, { error: refused });
   const route = config.route(method as RpcAllowedMethod);
   if (route.type === "answer") return done(replyId, route.answer(params));

@@ -66,8 +66,11 @@ export type RpcRoute =
 export type RpcProxyConfig = {
   mode: "production" | "local";
   route(method: RpcAllowedMethod): RpcRoute;
-  /** The refusal for an allowed method's request that must not be forwarded (production: user operations with calls not to the party), else undefined. */
-  screen?(method: RpcAllowedMethod, params: unknown): JsonRpcError | undefined;
+  /**
+   * The refusal for an allowed method's request that must not be forwarded (production: user
+   * operations with calls not to the party, or from an account no known factory made), else undefined.
+   */
+  screen?(method: RpcAllowedMethod, params: unknown): JsonRpcError | undefined | Promise<JsonRpcError | undefined>;
   timeoutMs: number;
   /** Texts that must never appear in a response or a log line (the key, the upstream URLs). */
   secrets: string[];

@@ -5,10 +5,11 @@
  * Anything else gets a JSON-RPC error before it reaches Alchemy. The rule covers every method
  * that takes a user operation, sponsoring or not: the proxy serves the party's members only.
  *
- * A user operation that deploys its account (initCode, or factory and factoryData) passes when
- * its calls do. The calls are read from `callData` as the account's execute function encodes
- * them (account-calls.ts): an account contract that does something else with that call data is
- * not caught here; the gas policy's own rules in Alchemy's dashboard are the second line.
+ * The calls are read from `callData` as the account's execute function encodes them
+ * (account-calls.ts), which says what happens only for an account that executes what its call
+ * data says: a user operation whose calls pass goes on to `account`, the check that its sender
+ * is an account made by a known factory (known-accounts.server.ts). The gas policy's own rules
+ * in Alchemy's dashboard are the last line.
  */
 import { isHex, type Address } from "viem";
 import { decodeAccountCalls } from "./account-calls";
@@ -37,17 +38,27 @@ const USER_OPERATION: Record<NonChainMethod, ((params: unknown[]) => unknown) | 
   rundler_maxPriorityFeePerGas: null,
 };
 
-/** The refusal for a request whose user operation makes a call that is not to `party`, or none. */
-export function partyCallsOnly(party: Address): (method: RpcAllowedMethod, params: unknown) => JsonRpcError | undefined {
+type Refusal = JsonRpcError | undefined;
+
+/**
+ * The refusal for a request whose user operation makes a call that is not to `party`, or none;
+ * then `account`'s for its sender (asynchronous: it may read the chain), when given.
+ */
+export function partyCallsOnly(
+  party: Address,
+  account?: (operation: Record<string, unknown>) => Promise<Refusal>,
+): (method: RpcAllowedMethod, params: unknown) => Refusal | Promise<Refusal> {
   return (method, params) => {
     const locate = Object.hasOwn(USER_OPERATION, method) ? USER_OPERATION[method as NonChainMethod] : null;
     if (!locate) return undefined;
-    const callData = field(Array.isArray(params) ? locate(params) : undefined, "callData");
+    const operation = Array.isArray(params) ? locate(params) : undefined;
+    const callData = field(operation, "callData");
     if (typeof callData !== "string" || !isHex(callData, { strict: true })) {
       return { code: -32602, message: `Invalid params: ${method} takes a user operation with its callData as hex` };
     }
     const reason = whyNot(callData, party);
-    return reason ? { code: NOT_SPONSORED, message: `${NOT_SPONSORED_MESSAGE} (${reason})` } : undefined;
+    if (reason) return { code: NOT_SPONSORED, message: `${NOT_SPONSORED_MESSAGE} (${reason})` };
+    return account?.(operation as Record<string, unknown>);
   };
 }
 

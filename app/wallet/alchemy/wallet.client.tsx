@@ -24,7 +24,7 @@ import { createBundlerClient } from "viem/account-abstraction";
 import { polygon } from "viem/chains";
 import { AccountNotAvailableError, WalletActionError } from "../errors";
 import { waitForWalletReceipt } from "../replace";
-import type { AuthReturn } from "../return-params";
+import { authReturnAlert, type AuthReturn } from "../return-params";
 import { PASSKEY_NAME, type SignerStatus, type Wallet, type WalletConfig, type WalletPasskey, type WalletUser } from "../types";
 import { createAlchemyConfig } from "./config.client";
 import { signerStatusOf } from "./status";
@@ -130,7 +130,11 @@ export function mountAlchemyWallet(config: WalletConfig): Promise<AlchemyWallet>
     signUp: () => login({ type: "passkey", createNew: true, username: PASSKEY_NAME }),
     signIn: () => login({ type: "passkey", createNew: false }),
     completeAuthReturn(authReturn) {
-      if (authReturn.error) return Promise.reject(new WalletActionError(authReturn.error));
+      // The controller shows a return error itself; this is only a second line (our sentence, never the link's).
+      if (authReturn.error) {
+        const alert = authReturnAlert(authReturn.error);
+        return Promise.reject(new WalletActionError(alert.text, alert.said));
+      }
       if (authReturn.bundle && authReturn.orgId && authReturn.idToken) {
         return login({ type: "oauthReturn", bundle: authReturn.bundle, orgId: authReturn.orgId, idToken: authReturn.idToken, isNewUser: authReturn.isSignup });
       }

@@ -7,14 +7,16 @@
  *   Kit's Modular Account v2 and LightAccount).
  * - PARTY_ENV=production with WALLET_BACKEND=local does not start, and says why.
  */
-import { getAddress, type Hex } from "viem";
+import { encodeFunctionData, getAddress, zeroHash, type Hex } from "viem";
 import type { AccountCall } from "../../../app/services/rpc-proxy/account-calls";
 import { LOCAL_WALLET } from "../../../abis/deployments.js";
+import { partyAccountFactoryAbi } from "../../../abis/party-account-factory.js";
 import { freePort } from "../../../scripts/lib/free-port.js";
 import { ALICE, BOB } from "../../fixtures/accounts.js";
 import { accountEncoders, type AccountEncoder } from "../../fixtures/account-encoders.js";
 import { startAppServer, type AppServer } from "../../setup/app-server.js";
 import { jsonRpcHandler, startFakeUpstream, type FakeUpstream } from "../../setup/fake-upstream.js";
+import { postRpc, userOperationParams } from "../services/rpc-proxy-requests.js";
 
 const PARTY = getAddress("0x000000000000000000000000000000000000dEaD");
 const toParty: AccountCall = { to: PARTY, value: 0n, data: "0x12345678" };
@@ -57,19 +59,12 @@ describe("PARTY_ENV=production: only calls to the party are sponsored", () => {
 
   /** Sends one request with a user operation making `calls`; the answer and the methods Alchemy received meanwhile. */
   async function send(method: string, callData: Hex) {
-    const userOperation = { sender: BOB.address, nonce: "0x0", callData, factory: LOCAL_WALLET.factory, factoryData: "0x" };
-    const params =
-      method === "alchemy_requestGasAndPaymasterAndData"
-        ? [{ policyId: "policy", entryPoint: LOCAL_WALLET.entryPoint, dummySignature: "0x", userOperation }]
-        : [userOperation, LOCAL_WALLET.entryPoint];
+    // A first operation of an account the local factory makes (known-accounts.server.ts lets it through).
+    const factoryData = encodeFunctionData({ abi: partyAccountFactoryAbi, functionName: "createAccount", args: [[`0x${"11".repeat(84)}`], zeroHash] });
+    const userOperation = { sender: BOB.address, nonce: "0x0", callData, factory: LOCAL_WALLET.factory, factoryData };
     const before = alchemy.requests.length;
-    const response = await fetch(`${app.url}/api/alchemy-rpc`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { code: number; message: string } };
-    return { status: response.status, body, reached: alchemy.requests.slice(before).map((r) => (r.body as { method: string }).method) };
+    const { status, body } = await postRpc(app.url, method, userOperationParams(method, userOperation));
+    return { status, body, reached: alchemy.requests.slice(before).map((r) => (r.body as { method: string }).method) };
   }
 
   for (const method of ["alchemy_requestGasAndPaymasterAndData", "eth_sendUserOperation"]) {

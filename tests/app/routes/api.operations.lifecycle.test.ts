@@ -64,7 +64,7 @@ describe("a user operation's lifecycle on the server", () => {
       await ops.mineBundle();
       const found = await ops.stack.wallet.bundlerClient.waitForUserOperationReceipt({ hash: sent.hash, pollingInterval: 50, timeout: 10_000 });
       receipt = { transactionHash: found.receipt.transactionHash, blockNumber: found.receipt.blockNumber };
-      const { body } = await ops.get(sent.hash);
+      const body = await ops.pollUntil(sent.hash, "included");
       expect(body).toMatchObject({ status: "included", transactionHash: receipt.transactionHash, blockNumber: Number(receipt.blockNumber), error: null });
     } finally {
       ops.resumeIndexer();
@@ -83,8 +83,8 @@ describe("a user operation's lifecycle on the server", () => {
 
     await stack.testClient.mine({ blocks: 1 }); // 2 confirmations
     expect((await ops.get(sent.hash)).body.status).toBe("indexed");
-    await stack.testClient.mine({ blocks: 1 }); // 3
-    expect((await ops.get(sent.hash)).body.status).toBe("final");
+    await stack.testClient.mine({ blocks: 1 }); // 3: final once the chain head read a second ago is read again
+    expect(await ops.pollUntil(sent.hash, "final")).toMatchObject({ status: "final" });
     await stack.testClient.setAutomine(true);
   });
 
@@ -92,7 +92,7 @@ describe("a user operation's lifecycle on the server", () => {
     const events: LifecycleEvent[] = [];
     const inProcessFetch = (async (url: string) => {
       const hashInUrl = new URL(url).pathname.split("/").pop()!;
-      return ops.routes.operation.loader({ request: new Request(url), params: { hash: hashInUrl }, context: {} } as LoaderFunctionArgs);
+      return ops.routes.operation.loader({ request: new Request(url), params: { hash: hashInUrl }, context: ops.readerContext() } as LoaderFunctionArgs);
     }) as typeof globalThis.fetch;
     const record = await trackOperation({ hash: sent.hash, baseUrl: BASE, fetch: inProcessFetch, intervalMs: 20, onStatus: (e) => events.push(e) });
     expect(record.status).toBe("final");

@@ -66,6 +66,11 @@ export function useOperationsStack({ app = false }: { app?: boolean } = {}) {
     await stack?.stop();
   });
 
+  // Each in-process read is a client of its own: polling one client would meet the lookup limit
+  // (240 a minute per client), which tests/server/lookups.test.ts checks against the server.
+  let reads = 0;
+  const readerContext = () => ({ socketAddress: `10.26.${(reads >> 8) & 255}.${reads++ & 255}` });
+
   function post(path: string, body: unknown, params: Record<string, string> = {}, route: { action: (args: ActionFunctionArgs) => Promise<Response> } = routes.operations) {
     const request = new Request(`${BASE}${path}`, {
       method: "POST",
@@ -76,12 +81,12 @@ export function useOperationsStack({ app = false }: { app?: boolean } = {}) {
   }
 
   async function get(hash: string): Promise<{ status: number; body: OperationRecord & { message?: string; field?: string } }> {
-    const response = await routes.operation.loader({ request: new Request(`${BASE}/api/operations/${hash}`), params: { hash }, context: {} } as LoaderFunctionArgs);
+    const response = await routes.operation.loader({ request: new Request(`${BASE}/api/operations/${hash}`), params: { hash }, context: readerContext() } as LoaderFunctionArgs);
     return { status: response.status, body: (await response.json()) as OperationRecord & { message?: string } };
   }
 
   async function list(query: string): Promise<{ status: number; body: { operations?: OperationRecord[]; message?: string } }> {
-    const response = await routes.operations.loader({ request: new Request(`${BASE}/api/operations?${query}`), params: {}, context: {} } as LoaderFunctionArgs);
+    const response = await routes.operations.loader({ request: new Request(`${BASE}/api/operations?${query}`), params: {}, context: readerContext() } as LoaderFunctionArgs);
     return { status: response.status, body: (await response.json()) as { operations?: OperationRecord[] } };
   }
 
@@ -108,6 +113,7 @@ export function useOperationsStack({ app = false }: { app?: boolean } = {}) {
   const register = (sent: Sent, operation: string, args: Record<string, unknown>, extra: object = {}) =>
     post("/api/operations", { userOpHash: sent.hash, sender: sent.sender, operation, args, userOperation: sent.userOperation, ...extra });
 
+  /** Reads until the record has `status`: the bundler's and the chain's answers are kept a second (advance.server.ts), so a change shows up to a second late. */
   async function pollUntil(hash: Hex, status: OperationRecord["status"], timeoutMs = 30_000): Promise<OperationRecord> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -183,6 +189,7 @@ export function useOperationsStack({ app = false }: { app?: boolean } = {}) {
     post,
     get,
     list,
+    readerContext,
     callsFor,
     sendOperation,
     register,

@@ -68,7 +68,7 @@ it("an operation registered and indexed sends one event: its name, chapter, outc
 
   // Later steps (final) send nothing more.
   await ops.stack.testClient.mine({ blocks: 3 });
-  expect((await ops.get(sent.hash)).body.status).toBe("final");
+  expect(await ops.pollUntil(sent.hash, "final")).toMatchObject({ status: "final" });
   await analytics.flushAnalytics();
   expect(eventsOf(first.address)).toHaveLength(1);
 });

@@ -5,10 +5,12 @@
  * only when each call goes to the party contract without value.
  */
 import { Execute } from "ox/erc7821";
-import { concat, encodeFunctionData, getAddress, parseAbi, type Hex } from "viem";
+import { concat, encodeFunctionData, getAddress, parseAbi, zeroHash, type Hex } from "viem";
 import { LOCAL_WALLET } from "../../../abis/deployments";
+import { partyAccountFactoryAbi } from "../../../abis/party-account-factory";
 import { decodeAccountCalls, EXECUTE_USER_OP_SELECTOR, type AccountCall } from "../../../app/services/rpc-proxy/account-calls";
 import { productionRpcConfig } from "../../../app/services/rpc-proxy/config.server";
+import { erc1167Code } from "../../../app/services/rpc-proxy/known-accounts.server";
 import type { RpcProxyConfig } from "../../../app/services/rpc-proxy/methods";
 import { NOT_SPONSORED, NOT_SPONSORED_MESSAGE } from "../../../app/services/rpc-proxy/party-calls-only.server";
 import { ALICE, BOB } from "../../fixtures/accounts.js";
@@ -70,7 +72,10 @@ describe("PARTY_ENV=production forwards only user operations whose calls all go 
   const entryPoint = LOCAL_WALLET.entryPoint;
 
   beforeAll(async () => {
-    alchemy = await startFakeUpstream(jsonRpcHandler((method) => `alchemy ${method}`));
+    // BOB's account is a PartyAccount on this chain (known-accounts.server.ts reads its code).
+    alchemy = await startFakeUpstream(
+      jsonRpcHandler((method) => (method === "eth_getCode" ? erc1167Code(LOCAL_WALLET.accountImplementation) : method === "eth_getStorageAt" ? zeroHash : `alchemy ${method}`)),
+    );
     config = productionRpcConfig({ url: alchemy.url, party: PARTY, timeoutMs: 2_000 });
   });
   afterAll(() => alchemy?.close());
@@ -91,15 +96,23 @@ describe("PARTY_ENV=production forwards only user operations whose calls all go 
     ...extra,
   });
 
+  /** What reached Alchemy since request `before`, but the proxy's own reads of the sender's account. */
+  const sentSince = (before: number) =>
+    alchemy.requests
+      .slice(before)
+      .flatMap((r) => (Array.isArray(r.body) ? r.body : [r.body]) as { method: string; params?: [{ callData?: Hex }] }[])
+      .filter((r) => r.method !== "eth_getCode" && r.method !== "eth_getStorageAt");
+
   async function forwarded(method: string, params: unknown[]) {
     const before = alchemy.requests.length;
     const { status, body } = await call(config, rpc(method, params, 7), { log });
-    return { status, body, sent: alchemy.requests.slice(before).map((r) => (r.body as { method: string }).method) };
+    return { status, body, sent: sentSince(before).map((r) => r.method) };
   }
 
   it("forwards each method's user operation when every call is to the party, deploying the account or not", async () => {
     // Deployed; deploying with EntryPoint v0.7's factory fields; deploying with v0.6's initCode.
-    const deployments = [{}, { factory: LOCAL_WALLET.factory, factoryData: "0x1234" }, { initCode: concat([LOCAL_WALLET.factory, "0x1234"]) }];
+    const factoryData = encodeFunctionData({ abi: partyAccountFactoryAbi, functionName: "createAccount", args: [[`0x${"11".repeat(84)}`], zeroHash] });
+    const deployments = [{}, { factory: LOCAL_WALLET.factory, factoryData }, { initCode: concat([LOCAL_WALLET.factory, factoryData]) }];
     for (const encoder of encoders) {
       for (const deployment of deployments) {
         for (const [method, params] of requests(await operation(encoder, [toParty(1), toParty(2)], deployment))) {
@@ -152,8 +165,7 @@ describe("PARTY_ENV=production forwards only user operations whose calls all go 
       [2, "alchemy eth_sendUserOperation"],
       [3, NOT_SPONSORED],
     ]);
-    const sent = alchemy.requests.slice(before).flatMap((r) => r.body as { method: string; params: [{ callData: Hex }] }[]);
-    expect(sent.map((r) => r.params?.[0]?.callData ?? r.method)).toEqual(["eth_chainId", party.callData]);
+    expect(sentSince(before).map((r) => r.params?.[0]?.callData ?? r.method)).toEqual(["eth_chainId", party.callData]);
   });
 
   it("leaves other methods alone (a read of any contract still goes)", async () => {

@@ -42,3 +42,20 @@ export function startFakeBundler() {
     return { json: { jsonrpc: "2.0", id: request.id, result } };
   });
 }
+
+/** Where each method takes its user operation: Alchemy's gas manager wraps it, ERC-7677's pm_* add chain id and context. */
+export function userOperationParams(method: string, userOperation: object, entryPoint: string = LOCAL_WALLET.entryPoint): unknown[] {
+  if (method === "alchemy_requestGasAndPaymasterAndData") return [{ policyId: "policy", entryPoint, dummySignature: "0x", userOperation }];
+  if (method.startsWith("pm_")) return [userOperation, entryPoint, "0x89", { policyId: "policy" }];
+  return [userOperation, entryPoint];
+}
+
+/** One JSON-RPC request to a running app server's proxy (POST /api/alchemy-rpc): its status and body. */
+export async function postRpc(appUrl: string, method: string, params: unknown[]) {
+  const response = await fetch(`${appUrl}/api/alchemy-rpc`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  return { status: response.status, body: (await response.json()) as RpcBody };
+}

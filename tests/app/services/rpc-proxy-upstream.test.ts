@@ -4,6 +4,8 @@
  * never reach a response or a log line.
  */
 import { encodeData } from "ox/erc7821/Execute";
+import { encodeFunctionData, zeroHash } from "viem";
+import { partyAccountFactoryAbi } from "../../../abis/party-account-factory";
 import { freePort } from "../../../scripts/lib/free-port.js";
 import { localRpcConfig, productionRpcConfig, rpcConfigFromEnv } from "../../../app/services/rpc-proxy/config.server";
 import { handleRpcProxy } from "../../../app/services/rpc-proxy/handler.server";
@@ -15,8 +17,14 @@ import { call, post, recordingLog, rpc, startFakeBundler, type RpcBody } from ".
 /** Never reached: the configurations need a chain URL, these tests call no chain method there. */
 const CHAIN_URL = "http://127.0.0.1:9/unused";
 const PARTY = { PARTY_ADDRESS: "0x000000000000000000000000000000000000dEaD", PARTY_START_BLOCK: "0" } as const;
-/** A user operation production forwards: one call to the party. */
-const partyOperation = { sender: "0x00000000000000000000000000000000000000a1", nonce: "0x0", callData: encodeData([{ to: PARTY.PARTY_ADDRESS, data: "0x12345678" }]) };
+/** A user operation production forwards: one call to the party, from an account the local factory makes (its first operation, so no read of its code). */
+const partyOperation = {
+  sender: "0x00000000000000000000000000000000000000a1",
+  nonce: "0x0",
+  callData: encodeData([{ to: PARTY.PARTY_ADDRESS, data: "0x12345678" }]),
+  factory: LOCAL_WALLET.factory,
+  factoryData: encodeFunctionData({ abi: partyAccountFactoryAbi, functionName: "createAccount", args: [[`0x${"11".repeat(84)}`], zeroHash] }),
+};
 
 let bundler: FakeUpstream;
 const { lines, log } = recordingLog();

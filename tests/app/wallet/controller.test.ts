@@ -5,6 +5,9 @@
  * operation without an account triggers the passkey login, reloads and says "Account not available".
  */
 import type { Address, Hex } from "viem";
+import "../../../app/i18n/i18n.server";
+import { tFor } from "../../../app/i18n/instance";
+import { localizeSpecText } from "../../../app/i18n/spec-texts";
 import { createWalletController, FLASH_KEY, type WalletEnvironment } from "../../../app/wallet/controller";
 import { SESSION_KEY, SESSION_TTL_MS } from "../../../app/wallet/session";
 import type { Wallet, WalletConfig, WalletUser } from "../../../app/wallet/types";
@@ -18,17 +21,17 @@ const SIGNATURE: Hex = "0xabcdef";
 
 type Request = { url: string; body: { message: { signer: string; command: string; signedAt: string }; signature?: string } };
 
-type Options = { stored?: object; commandStatus?: (r: Request) => number; hasAccount?: boolean; signInError?: Error };
+type Options = { stored?: object; commandStatus?: (r: Request) => number; hasAccount?: boolean; signInError?: Error; href?: string; backend?: WalletConfig["backend"] };
 
-function setup({ stored, commandStatus = () => 200, hasAccount = true, signInError }: Options = {}) {
+function setup({ stored, commandStatus = () => 200, hasAccount = true, signInError, href = "http://localhost/chapters/1?bundle=b&x=1", backend: kind = "local" }: Options = {}) {
   const storage = new MemoryStorage();
   const flashStorage = new MemoryStorage();
   if (stored) storage.setItem(SESSION_KEY, JSON.stringify(stored));
   const requests: Request[] = [];
   const calls: string[] = [];
   let connected = hasAccount;
-  const backend: Wallet = {
-    backend: "local",
+  const backend: Wallet & { completeAuthReturn(authReturn: object): Promise<WalletUser> } = {
+    backend: kind,
     status: "disconnected",
     get address() {
       return connected ? USER.address : undefined;
@@ -50,11 +53,16 @@ function setup({ stored, commandStatus = () => 200, hasAccount = true, signInErr
     waitForReceipt: async () => {
       throw new Error("not used");
     },
+    // Account Kit finishing a login from the link (whatever it was given comes back in the error).
+    completeAuthReturn: async (authReturn) => {
+      calls.push("completeAuthReturn");
+      throw new Error(`could not finish ${JSON.stringify(authReturn)}`);
+    },
   };
   const environment: WalletEnvironment = {
     storage,
     flashStorage,
-    location: { href: "http://localhost/chapters/1?bundle=b&x=1", reload: () => void calls.push("reload") },
+    location: { href, reload: () => void calls.push("reload") },
     history: { state: null, replaceState: (_s, _t, url) => void calls.push(`replaceState ${String(url)}`) },
     loadBackend: async () => (calls.push("loadBackend"), backend),
     clearDatabases: async () => calls.push("clearDatabases"),
@@ -67,9 +75,29 @@ function setup({ stored, commandStatus = () => 200, hasAccount = true, signInErr
     },
     now: () => NOW,
   };
-  const controller = createWalletController(config, environment);
+  const controller = createWalletController({ ...config, backend: kind }, environment);
   return { controller, storage, flashStorage, requests, calls };
 }
+
+it("an auth return's alchemy-error is shown in our words, never the link's, and loads no back-end (issue #26)", async () => {
+  const PHISHING = "Your account is locked. Call +1 555 0100 or visit evil.example";
+  for (const [text, key] of [
+    [PHISHING, "wallet.authReturn.failed"],
+    ["OAuth cancelled", "wallet.authReturn.cancelled"],
+  ] as const) {
+    const { controller, calls } = setup({ backend: "alchemy", href: `http://localhost/evaluations?alchemy-error=${encodeURIComponent(text)}&chapter=1` });
+    const snapshot = controller.getSnapshot();
+    expect(JSON.stringify(snapshot)).not.toContain("evil.example");
+    expect(snapshot.alert).toEqual({ text: expect.any(String), said: { key } });
+    expect(snapshot.state).toEqual({ status: "disconnected" });
+    for (const language of ["en", "de", "ar"]) {
+      const shown = localizeSpecText(snapshot.alert!, tFor(language));
+      expect(shown).toBe(tFor(language)(key));
+      expect(shown).not.toContain("evil.example");
+    }
+    expect(calls).toEqual(["replaceState /evaluations?chapter=1"]);
+  }
+});
 
 const command = (r: Request) => Buffer.from(r.body.message.command.slice(2), "hex").toString().replace(/\0+$/, "");
 

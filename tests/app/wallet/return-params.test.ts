@@ -1,5 +1,11 @@
-/** SPEC 2: the sign-in flow reads, then strips, the auth redirect's parameters from the address. */
-import { authReturnOf, readReturnParams, RETURN_PARAMS, stripReturnParams } from "../../../app/wallet/return-params";
+/**
+ * SPEC 2: the sign-in flow reads, then strips, the auth redirect's parameters from the address;
+ * an error it brought back is shown in our own sentence (issue #26).
+ */
+import "../../../app/i18n/i18n.server.js";
+import { tFor } from "../../../app/i18n/instance.js";
+import { localizeSpecText } from "../../../app/i18n/spec-texts.js";
+import { authReturnAlert, authReturnErrorOf, authReturnOf, readReturnParams, RETURN_PARAMS, stripReturnParams } from "../../../app/wallet/return-params";
 
 describe("readReturnParams", () => {
   it("reads every return parameter and strips them, keeping the path, other parameters and the hash", () => {
@@ -63,8 +69,33 @@ describe("authReturnOf", () => {
       isSignup: true,
     });
     expect(authReturnOf({ bundle: "E", orgId: "O" })).toEqual({ bundle: "E", orgId: "O", isSignup: false });
-    expect(authReturnOf({ "alchemy-error": "OAuth cancelled" })).toEqual({ error: "OAuth cancelled", isSignup: false });
+    expect(authReturnOf({ "alchemy-error": "OAuth cancelled" })).toEqual({ error: "cancelled", isSignup: false });
+    expect(authReturnOf({ "alchemy-error": "" })).toEqual({ error: "failed", isSignup: false });
     expect(authReturnOf({ orgId: "O" })).toBeUndefined();
     expect(authReturnOf({})).toBeUndefined();
+  });
+});
+
+describe("a return error is said in our words, never the link's", () => {
+  // Anyone can send a link with alchemy-error: it is shown as the wallet's alert on the real site.
+  const PHISHING = "Your account is locked. Call +1 555 0100 or visit evil.example to restore it";
+
+  it("maps the parameter to a kind: a cancel, or a failure", () => {
+    expect(authReturnErrorOf("OAuth cancelled")).toBe("cancelled");
+    expect(authReturnErrorOf("access_denied")).toBe("cancelled");
+    expect(authReturnErrorOf("User canceled the login")).toBe("cancelled");
+    for (const text of [PHISHING, "", "server_error", "<b>bold</b>"]) expect(authReturnErrorOf(text)).toBe("failed");
+    expect(authReturnOf(readReturnParams(`https://party.example/?alchemy-error=${encodeURIComponent(PHISHING)}`).params)).toEqual({ error: "failed", isSignup: false });
+  });
+
+  it.each([
+    ["en", "cancelled", "OAuth cancelled"],
+    ["en", "failed", "Sign-in did not complete. Please try again."],
+    ["de", "cancelled", "OAuth abgebrochen"],
+    ["de", "failed", "Die Anmeldung wurde nicht abgeschlossen. Bitte versuchen Sie es erneut."],
+    ["ar", "cancelled", "أُلغي تسجيل الدخول عبر OAuth"],
+    ["ar", "failed", "لم يكتمل تسجيل الدخول. يُرجى المحاولة مرة أخرى."],
+  ] as const)("%s, %s: the alert the wallet shows is our sentence", (language, kind, shown) => {
+    expect(localizeSpecText(authReturnAlert(kind), tFor(language))).toBe(shown);
   });
 });
