@@ -6,7 +6,8 @@
  * job queue. Stopping it (SIGTERM, SIGINT) lets the sends in hand finish; killing it loses nothing.
  *
  * Settings (app/utils/env.server.ts): DATABASE_URL, READ_MODEL_SCHEMA, TELEGRAM_BOT_TOKEN,
- * TELEGRAM_API_URL, NOTIFY_RATE_SCALE, NOTIFY_CONFIRMATIONS, NOTIFY_FOLD_SECONDS, APP_ORIGIN.
+ * TELEGRAM_API_URL, NOTIFY_RATE_SCALE, NOTIFY_RETRY_SCALE, NOTIFY_CONFIRMATIONS, NOTIFY_FOLD_SECONDS,
+ * APP_ORIGIN.
  * One that cannot work stops it at once with one line saying what to change.
  */
 import pg from "pg";
@@ -24,13 +25,16 @@ import { createTelegramClient } from "../server/notifier/telegram.js";
  */
 const WORKERS = 2;
 const BATCH_SIZE = 25;
-/** A connection per worker's batch, plus the follower's step, pg-boss's polling and maintenance, and the dead-letter worker. */
-const POOL_MAX = WORKERS + 6;
+/**
+ * A connection per worker's batch and one for its reservation from the shared pace, plus the
+ * follower's step, pg-boss's polling and maintenance, and the dead-letter worker.
+ */
+const POOL_MAX = 2 * WORKERS + 6;
 
 class ConfigurationError extends Error {}
 
 function configuration(current: Env) {
-  const { DATABASE_URL, TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NOTIFY_RATE_SCALE } = current;
+  const { DATABASE_URL, TELEGRAM_BOT_TOKEN, TELEGRAM_API_URL, NOTIFY_RATE_SCALE, NOTIFY_RETRY_SCALE } = current;
   if (!DATABASE_URL) throw new ConfigurationError("DATABASE_URL is not set: the notifier reads the activity and keeps its deliveries in PostgreSQL");
   if (!TELEGRAM_BOT_TOKEN) throw new ConfigurationError("TELEGRAM_BOT_TOKEN is not set: the notifier sends as the bot whose token @BotFather gave");
   if (TELEGRAM_BOT_TOKEN === LOCAL_TELEGRAM_BOT_TOKEN && new URL(TELEGRAM_API_URL).hostname === "api.telegram.org") {
@@ -44,7 +48,7 @@ function configuration(current: Env) {
   } catch (error) {
     throw new ConfigurationError(error instanceof Error ? error.message : String(error));
   }
-  return { databaseUrl: DATABASE_URL, token: TELEGRAM_BOT_TOKEN, apiRoot: TELEGRAM_API_URL, rateScale: NOTIFY_RATE_SCALE, follower };
+  return { databaseUrl: DATABASE_URL, token: TELEGRAM_BOT_TOKEN, apiRoot: TELEGRAM_API_URL, rateScale: NOTIFY_RATE_SCALE, retryScale: NOTIFY_RETRY_SCALE, follower };
 }
 
 async function main() {
@@ -56,7 +60,7 @@ async function main() {
     process.exit(1);
   }
   const log = (line: string) => console.log(line);
-  const telegram = createTelegramClient(settings);
+  const telegram = createTelegramClient({ token: settings.token, apiRoot: settings.apiRoot });
   const bot = await telegram.check();
   if (!bot.ok && bot.refused) {
     console.error(`notifier: TELEGRAM_BOT_TOKEN cannot be used: ${bot.message}`);
@@ -69,7 +73,8 @@ async function main() {
   const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: POOL_MAX });
   // A dropped connection must not end the process: pg-boss and the follower try again.
   pool.on("error", () => undefined);
-  const sender = await startSender({ pool, telegram, workers: WORKERS, batchSize: BATCH_SIZE, log });
+  const { rateScale, retryScale } = settings;
+  const sender = await startSender({ pool, telegram, rateScale, retryScale, workers: WORKERS, batchSize: BATCH_SIZE, log });
   const follower = startFollower({ pool, ...settings.follower, log });
   const name = bot.ok ? `@${bot.username}` : "the bot";
   log(`notifier: following the activity of "${settings.follower.readModelSchema}", sending as ${name} through ${new URL(settings.apiRoot).host}`);

@@ -73,6 +73,8 @@ const fields = z.object({
   TELEGRAM_API_URL: z.string().url().default("https://api.telegram.org"),
   /** Scales the notifier's Telegram rate limits (30 messages/s overall, 1/s per chat) for benches against the stand-in; 1 in production. */
   NOTIFY_RATE_SCALE: optional(z.coerce.number().min(0.01).max(1000)).transform((scale) => scale ?? 1),
+  /** Makes the notifier's retry rule (a day of tries, waits doubling up to 5 minutes) run this much faster, for tests; 1 in production. */
+  NOTIFY_RETRY_SCALE: optional(z.coerce.number().min(1).max(100_000)).transform((scale) => scale ?? 1),
   /** Segment write key; analytics are off (no client, no requests) without it. */
   SEGMENT_WRITE_KEY: optional(z.string().min(1)),
   /** Segment API host (https://api.segment.io when unset); tests point it at a local recorder. */

@@ -9,8 +9,9 @@
  * records each message with its time, and keeps Telegram's limits, multiplied by `rateScale`: a
  * bucket of 30 messages a second overall (holding one second's worth) and one message a second per
  * chat. A message over a limit is not recorded and gets 429 with `parameters.retry_after` (whole
- * seconds, as Telegram sends them). On demand: 403 for a blocked chat, and the next N requests
- * answered 500 or 429. GET /messages lists what was sent, for a person trying the product.
+ * seconds, as Telegram sends them). On demand: 403 for a blocked chat, the next N requests
+ * answered 500 or 429, and an outage (every connection cut unanswered, as a network outage looks to
+ * the client). GET /messages lists what was sent, for a person trying the product.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,8 +25,10 @@ export type TelegramStandIn = {
   messages: StandInMessage[];
   /** Requests answered 429 because a limit was exceeded (not the ones asked for with `limitNext`). */
   rateLimited: number;
-  /** Every sendMessage request received, whatever the answer. */
+  /** Every sendMessage request received, whatever the answer (not those cut by an outage). */
   requests: number;
+  /** Requests cut unanswered by an outage. */
+  cut: number;
   /** Requests being read or answered right now. */
   pending: number;
   /** 403 "bot was blocked by the user" for this chat from now on. */
@@ -34,6 +37,9 @@ export type TelegramStandIn = {
   failNext(count: number, chatId?: bigint | string): void;
   /** The next `count` sendMessage requests (to `chatId` only, if given) answer 429 with `retry_after` seconds. */
   limitNext(count: number, retryAfter: number, chatId?: bigint | string): void;
+  /** From now on every request's connection is cut unanswered, until `recover()`. */
+  goDown(): void;
+  recover(): void;
   /** How the limits let `count` messages to distinct chats through at the quickest, in seconds, from a full bucket. */
   minimumSeconds(count: number): number;
   stop(): Promise<void>;
@@ -53,6 +59,7 @@ export async function startTelegramStandIn({ token, rateScale = 1, port = 0 }: {
   const blocked = new Set<string>();
   const failures: Forced[] = [];
   const limits: Forced[] = [];
+  let down = false;
 
   const answer = (res: ServerResponse, status: number, body: object) => {
     res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
@@ -96,6 +103,11 @@ export async function startTelegramStandIn({ token, rateScale = 1, port = 0 }: {
   };
 
   const server = createServer((req, res) => {
+    if (down) {
+      state.cut += 1;
+      req.socket.destroy();
+      return;
+    }
     state.pending += 1;
     res.once("close", () => (state.pending -= 1));
     void readParams(req).then(
@@ -120,7 +132,10 @@ export async function startTelegramStandIn({ token, rateScale = 1, port = 0 }: {
     messages: [],
     rateLimited: 0,
     requests: 0,
+    cut: 0,
     pending: 0,
+    goDown: () => void (down = true),
+    recover: () => void (down = false),
     block: (chatId) => void blocked.add(String(chatId)),
     failNext: (count, chatId) => void failures.push({ count, chatId: chatId === undefined ? undefined : String(chatId) }),
     limitNext: (count, retryAfter, chatId) => void limits.push({ count, retryAfter, chatId: chatId === undefined ? undefined : String(chatId) }),

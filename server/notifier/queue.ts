@@ -8,7 +8,12 @@ import type pg from "pg";
 
 export const PGBOSS_SCHEMA = "pgboss";
 export const DELIVERY_QUEUE = "notification-delivery";
-/** Where pg-boss moves a job whose retries are spent; the sender marks its delivery failed. */
+/**
+ * Where pg-boss moves a job whose own retries are spent; the sender marks its delivery failed.
+ * pg-boss retries a job only when its batch broke (a database error) or its notifier died with it
+ * in hand (the job expired): a send that failed is tried again with a new job, by the rule in
+ * ./retries.ts, and never reaches this queue.
+ */
 export const FAILED_QUEUE = "notification-delivery-failed";
 
 /** The delivery queue's options as db/migrations/0012 creates it (a test compares the two). */
@@ -26,13 +31,25 @@ let inserter: PgBoss | undefined;
 
 /** Adds one delivery job per key, in `client`'s transaction. */
 export async function insertDeliveryJobs(client: pg.PoolClient | pg.Client, keys: readonly string[]): Promise<void> {
-  if (keys.length === 0) return;
+  await insertJobs(client, keys.map((key) => ({ name: DELIVERY_QUEUE, data: { key } })));
+}
+
+/**
+ * Adds a delivery job per key that starts `afterSeconds` after `client`'s transaction began (pg-boss
+ * adds the interval to the database's now()), in that transaction.
+ */
+export async function insertLaterDeliveryJobs(client: pg.PoolClient | pg.Client, jobs: readonly { key: string; afterSeconds: number }[]): Promise<void> {
+  await insertJobs(
+    client,
+    jobs.map(({ key, afterSeconds }) => ({ name: DELIVERY_QUEUE, data: { key }, startAfter: `${Math.max(0, afterSeconds).toFixed(3)} seconds` })),
+  );
+}
+
+async function insertJobs(client: pg.PoolClient | pg.Client, jobs: PgBoss.JobInsert<DeliveryJob>[]): Promise<void> {
+  if (jobs.length === 0) return;
   inserter ??= new PgBoss({
     schema: PGBOSS_SCHEMA,
     db: { executeSql: () => Promise.reject(new Error("delivery jobs are inserted through the caller's client only")) },
   });
-  await inserter.insert(
-    keys.map((key): PgBoss.JobInsert<DeliveryJob> => ({ name: DELIVERY_QUEUE, data: { key } })),
-    { db: executeSqlOn(client) },
-  );
+  await inserter.insert(jobs, { db: executeSqlOn(client) });
 }

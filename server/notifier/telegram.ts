@@ -1,17 +1,16 @@
 /**
  * The notifier's one gateway to the Telegram Bot API: grammY's `Api` at TELEGRAM_API_URL, behind
- * its throttler (Telegram's published limits: about 30 messages a second overall, one a second per
- * chat, both multiplied by NOTIFY_RATE_SCALE for benches against the local stand-in) and its
- * auto-retry (waits out a 429's `retry_after`, retries a 5xx twice). What is
- * left after that comes back as a `SendFailure` for the sender to record, never as grammY's error:
- * a network error's cause carries the request URL, which carries the token.
+ * its auto-retry (waits out a 429's `retry_after`, retries a 5xx twice). It keeps no pace of its
+ * own: the sender sends each message at a time reserved from the pace all notifiers share
+ * (./pace.ts). What is left after auto-retry comes back as a `SendFailure` for the sender to
+ * record, never as grammY's error: a network error's cause carries the request URL, which carries
+ * the token.
  */
 import { autoRetry } from "@grammyjs/auto-retry";
-import { apiThrottler } from "@grammyjs/transformer-throttler";
 import { Api, GrammyError, HttpError } from "grammy";
 
-/** Telegram's limits for a bot (https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this). */
-export const TELEGRAM_LIMITS = { messagesPerSecond: 30, perChatPerSecond: 1, perGroupPerMinute: 20 } as const;
+/** Telegram's limits for a bot (https://core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this); the notifier sends to private chats only. */
+export const TELEGRAM_LIMITS = { messagesPerSecond: 30, perChatPerSecond: 1 } as const;
 
 /** Why a message was not sent: `blocked` (403: the member blocked the bot or never started it), `refused` (400: retrying cannot help), `retry` (anything else: later). */
 export type SendFailure = { kind: "blocked" | "refused" | "retry"; message: string };
@@ -29,27 +28,14 @@ export type CreateTelegramClientParameters = {
   token: string;
   /** The Bot API's base URL (TELEGRAM_API_URL), without a trailing slash. */
   apiRoot: string;
-  /** NOTIFY_RATE_SCALE: multiplies the limits (1 against Telegram). */
-  rateScale?: number;
 };
 
-/** Per-chat spacing is kept 10% above Telegram's second, so a request delayed on the way does not land early. */
-const PER_CHAT_MARGIN = 1.1;
-
-export function createTelegramClient({ token, apiRoot, rateScale = 1 }: CreateTelegramClientParameters): TelegramClient {
+export function createTelegramClient({ token, apiRoot }: CreateTelegramClientParameters): TelegramClient {
   const api = new Api(token, { apiRoot: apiRoot.replace(/\/+$/, ""), timeoutSeconds: 15 });
-  const perChatMs = (1000 / (TELEGRAM_LIMITS.perChatPerSecond * rateScale)) * PER_CHAT_MARGIN;
   api.config.use(
-    apiThrottler({
-      // Evenly spaced rather than 30 at the top of each second: Telegram counts over any second.
-      global: { minTime: 1000 / (TELEGRAM_LIMITS.messagesPerSecond * rateScale) },
-      out: { maxConcurrent: 1, minTime: perChatMs },
-      group: { maxConcurrent: 1, minTime: (60_000 / (TELEGRAM_LIMITS.perGroupPerMinute * rateScale)) * PER_CHAT_MARGIN },
-    }),
-    // Installed last, so outermost: each retry goes through the throttler again. Two retries: on a
-    // 5xx auto-retry pauses 3, 6 and (before giving up) 12 s, within the time a send has
-    // (server/notifier/sender.ts); pg-boss retries the job itself later. A network error goes
-    // straight to pg-boss's backoff: auto-retry would retry it without limit (its
+    // Two retries: on a 5xx auto-retry pauses 3, 6 and (before giving up) 12 s, within the time a
+    // send has (server/notifier/sender.ts); the sender tries the delivery again later. A network
+    // error goes straight back to the sender: auto-retry would retry it without limit (its
     // maxRetryAttempts does not count them), holding the row's lock and a connection meanwhile.
     autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 30, rethrowHttpErrors: true }),
   );

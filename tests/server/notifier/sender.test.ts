@@ -1,7 +1,9 @@
 /**
  * The sender (server/notifier/sender.ts) on a real database with real pg-boss, through grammY to the
  * Bot API stand-in: each delivery is sent once, whatever is replayed or retried; Telegram's 429, 500
- * and 403 are handled as issue 15 says; two senders share the work without sending anything twice.
+ * and 403 are handled as issue 15 says; a delivery Telegram cannot take is tried again by time, not
+ * by count (issue 26), and given up a day after it was written; two senders share the work without
+ * sending anything twice.
  */
 import pg from "pg";
 import { migrate } from "../../../db/migrate.js";
@@ -15,6 +17,8 @@ import { delivery, deliveryStates, enqueue, linkTelegram, NOTIFIER_TEST_TOKEN, r
 const database = withTestDatabase();
 /** Telegram's limits × 10 on both sides, so a test's few hundred messages take a second, not ten. */
 const RATE_SCALE = 10;
+/** The retry rule's clock 100 times faster: waits of 0.1 s doubling to 3 s instead of 10 s to 5 minutes. */
+const RETRY_SCALE = 100;
 
 let pool: pg.Pool;
 let telegram: TelegramStandIn;
@@ -22,8 +26,8 @@ let sender: Sender;
 const logged: string[] = [];
 
 function newSender(): Promise<Sender> {
-  const client = createTelegramClient({ token: NOTIFIER_TEST_TOKEN, apiRoot: telegram.url, rateScale: RATE_SCALE });
-  return startSender({ pool, telegram: client, maintenanceIntervalSeconds: 1, log: (line) => logged.push(line) });
+  const client = createTelegramClient({ token: NOTIFIER_TEST_TOKEN, apiRoot: telegram.url });
+  return startSender({ pool, telegram: client, rateScale: RATE_SCALE, retryScale: RETRY_SCALE, maintenanceIntervalSeconds: 1, log: (line) => logged.push(line) });
 }
 
 beforeAll(async () => {
@@ -124,20 +128,25 @@ it("sends nothing to a chat whose member unlinked Telegram after the delivery wa
   expect(sentTo(5)).toHaveLength(0);
 });
 
-it("marks a delivery failed once its retries are spent (pg-boss's dead letter)", async () => {
-  // No pg-boss retries for jobs inserted now: one job, three tries by auto-retry, then the dead letter.
-  // 429s rather than 500s: auto-retry pauses a second between them instead of 3, 6 and 12.
-  await pool.query("update pgboss.queue set retry_limit = 0 where name = 'notification-delivery'");
+it("tries a delivery again by time, not by count, through an outage, and gives it up a day after it was written", async () => {
+  const doomed = delivery(6);
+  telegram.goDown();
   try {
-    const doomed = delivery(6);
-    telegram.limitNext(100, 1, 1006n);
     await enqueue(pool, [doomed]);
-    await vi.waitFor(() => settled(doomed.key), { timeout: 40_000, interval: 100 });
-    expect((await deliveryStates(pool)).get(doomed.key)).toMatchObject({ status: "failed", attempts: 1, error: "Telegram answered 429: Too Many Requests: retry after 1" });
-    expect(sentTo(6)).toHaveLength(0);
+    // More tries than the five retries pg-boss used to allow, and the delivery still waits.
+    await vi.waitFor(async () => expect((await deliveryStates(pool)).get(doomed.key)).toMatchObject({ status: "queued", attempts: expect.toSatisfy((n: number) => n >= 8) }), {
+      timeout: 40_000,
+      interval: 100,
+    });
+    // A day passes (for this row): its next failure gives it up.
+    await pool.query("update app.notification_deliveries set created_at = created_at - interval '1 day' where key = $1", [doomed.key]);
+    await vi.waitFor(() => settled(doomed.key), { timeout: 20_000, interval: 100 });
   } finally {
-    await pool.query("update pgboss.queue set retry_limit = $1 where name = 'notification-delivery'", [QUEUE_OPTIONS.retryLimit]);
+    telegram.recover();
   }
+  expect((await deliveryStates(pool)).get(doomed.key)).toMatchObject({ status: "failed", error: expect.stringContaining("sendMessage") });
+  expect(sentTo(6)).toHaveLength(0);
+  expect(logged.some((line) => line.includes(doomed.key) && line.includes("given up, a day after it was written"))).toBe(true);
 });
 
 it("shares the work with a second sender: every message once", async () => {
