@@ -55,7 +55,8 @@ export const pendingOperations = app.table(
     status: text("status").notNull(),
     transactionHash: text("transaction_hash"),
     blockNumber: bigint("block_number", { mode: "bigint" }),
-    error: text("error"),
+    /** 0017: why it failed, a message { key, values } of app/locales (said in a language only when shown). */
+    error: jsonb("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /** 0003: the calls the registry built from the registered args, [{ to, data }]: the operation's callData must carry each. */

@@ -6,6 +6,9 @@
 export type MessageValues = Record<string, string | number | bigint>;
 export type Message = { key: string; values?: MessageValues };
 
+/** A keyed message as the JSON API answers it: its English `message` beside its key and values. */
+export type MessageAnswer = { message: string; key: string; values: Record<string, string | number> };
+
 export const message = (key: string, values?: MessageValues): Message => ({ key, values });
 
 export const isMessage = (value: unknown): value is Message =>

@@ -3,10 +3,10 @@
  * against the chain first. Body: JSON `{ from, args }` (or form data with the same names).
  * 200 `{ operation, calls: [{ to, data, value }] }` (value as a decimal string), 400 invalid
  * input `{ message, field }`, 404 unknown operation, 405 not POST, 413 body too large,
- * 422 `{ error, message: "Transaction reverted: <Name>" }`, 503 chain not reachable;
- * 403 cross-site and 429 over 100 requests a minute per client (guardKeyedPost). The 503, 403 and
- * 429 add their message's `key` and `values` beside the English: the write button says them in
- * the page's language.
+ * 422 `{ error, message: "Transaction reverted: <Name>", key: "wallet.reverted", values: { name, ...the error's arguments } }`,
+ * 503 chain not reachable; 403 cross-site and 429 over 100 requests a minute per client
+ * (guardKeyedPost). The 422, 503, 403 and 429 add their message's `key` and `values` beside the
+ * English: the write button says them in the page's language.
  * A resource route: the forms post here with fetchers and the wallet signs what comes back.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
@@ -14,7 +14,7 @@ import { isOperationName, operations } from "../calls";
 import { readCallRequest } from "../calls/request";
 import { preflight } from "../services/preflight.server";
 import { partyAddress } from "../utils/env.server";
-import { json, methodNotAllowed, refusedJson } from "../utils/http.server";
+import { json, messageBody, methodNotAllowed, refusedJson } from "../utils/http.server";
 import { guardKeyedPost } from "../utils/post-guard.server";
 
 /** Without a loader, Remix would answer a GET with its own error; say it plainly instead. */
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!prepared.ok) return json(400, { message: prepared.message, field: prepared.field });
 
   const outcome = await preflight({ from: body.from, calls: prepared.calls });
-  if (outcome.status === "reverted") return json(422, { error: outcome.error, message: outcome.message });
+  if (outcome.status === "reverted") return json(422, { error: outcome.error, ...messageBody(outcome.said) });
   if (outcome.status === "unavailable") return refusedJson(outcome.refused);
 
   const calls = prepared.calls.map(({ to, data, value }) => ({ to, data, value: value.toString() }));

@@ -15,7 +15,7 @@ import { SignMembershipProof } from "../components/me/proof";
 import { QrCode } from "../components/qr-code";
 import { pageMeta } from "../i18n/meta";
 import { interpolation } from "../i18n/message";
-import { localizeSpecText } from "../i18n/spec-texts";
+import { localizeSpecText, shownOf } from "../i18n/spec-texts";
 import { useI18n } from "../i18n/use-i18n";
 import { useViewer } from "../utils/viewer";
 import { PARTY_DOMAIN } from "../utils/party-domain";
@@ -105,7 +105,7 @@ export default function Proofs() {
       const values = { ...fields.value, account };
       setPending({ kind, fields: values, toSign: socialVerificationMessage(values) });
     } catch (cause) {
-      setError(cause instanceof Error ? localizeSpecText(cause.message, t) : t("proofs.signingFailed"));
+      setError(cause instanceof Error ? localizeSpecText(shownOf(cause), t) : t("proofs.signingFailed"));
     }
   }
 

@@ -6,15 +6,15 @@
  */
 import { BaseError, type Address } from "viem";
 import type { Call } from "../calls";
-import { revertDataOf, revertErrorName } from "../calls/revert";
+import { revertDataOf, revertMessage } from "../calls/revert";
 import { message, type Message } from "../i18n/message";
 import { refused, type Refused } from "../utils/http.server";
 import { chainClient } from "./chain.server";
 
 export type PreflightResult =
   | { status: "ok" }
-  /** `error` is the contract's error name, or "Unknown" when the revert data does not decode. */
-  | { status: "reverted"; error: string; message: string }
+  /** `error` is the contract's error name ("Unknown" when the revert data does not decode); `said`, SPEC 8's "Transaction reverted: {name}" as a message. */
+  | { status: "reverted"; error: string; said: Message }
   /** `refused`: the 503, its English and its keyed message (the write button says it in the page's language). */
   | { status: "unavailable"; refused: Refused };
 
@@ -35,9 +35,8 @@ export async function preflight({ from, calls }: { from: Address; calls: Call[] 
       await chainClient().call({ account: from, to, data, value });
     } catch (error) {
       if (!(error instanceof BaseError) || !isRevert(error)) return { status: "unavailable", refused: refused(503, UNAVAILABLE) };
-      const name = revertErrorName(revertDataOf(error));
-      // SPEC 8: "Transaction reverted: {error name}".
-      return { status: "reverted", error: name, message: `Transaction reverted: ${name}` };
+      const said = revertMessage(revertDataOf(error));
+      return { status: "reverted", error: String(said.values!.name), said };
     }
   }
   return { status: "ok" };

@@ -137,9 +137,10 @@ export class CommandError extends Error {
     this.name = "CommandError";
   }
 
-  /** What a page shows (app/i18n/spec-texts.ts): SPEC 8's text, with the server's keyed message when there is one. */
+  /** What a page shows (app/i18n/spec-texts.ts): SPEC 8's "Error sending command: {message} ({status})", the server's message keyed when it gave a key. */
   get alert(): SpecText {
-    return this.said ? { text: this.message, english: this.serverMessage, said: this.said, status: this.status } : this.message;
+    if (this.said) return { text: this.message, english: this.serverMessage, said: this.said, status: this.status };
+    return { key: "wallet.commandError", values: { message: this.serverMessage, status: this.status } };
   }
 }
 

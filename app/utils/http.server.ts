@@ -8,7 +8,7 @@ import type { HeadersFunction } from "@remix-run/node";
 import { getAddress, isAddress, type Address } from "viem";
 import { tFor } from "../i18n/instance";
 import { resolveLanguage } from "../i18n/language";
-import { interpolation, message as keyed, type Message } from "../i18n/message";
+import { interpolation, message as keyed, type Message, type MessageAnswer } from "../i18n/message";
 import "../i18n/i18n.server";
 
 export function invariantResponse(condition: unknown, message: string | Message, init: { status: number } = { status: 400 }): asserts condition {
@@ -21,7 +21,7 @@ export function invariantResponse(condition: unknown, message: string | Message,
 export const englishOf = (message: Message): string => tFor("en")(message.key, interpolation(message.values));
 
 /** A keyed message as a JSON body: its English `message` (what the JSON API says), and the key and values a page says it in its language by. */
-export const messageBody = (message: Message) => ({ message: englishOf(message), key: message.key, values: interpolation(message.values) });
+export const messageBody = (message: Message): MessageAnswer => ({ message: englishOf(message), key: message.key, values: interpolation(message.values) });
 
 /** The Response a keyed message is thrown as: its English, key and values as JSON (the error boundary shows it in the page's language). */
 export function messageResponse(message: Message, status: number, headers: Record<string, string> = {}): Response {

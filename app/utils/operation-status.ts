@@ -18,7 +18,7 @@
  *             Ethereum's two epochs, unrelated to Polygon), so locally the depth rule decides; on
  *             Polygon the `finalized` tag follows Heimdall milestones (seconds) and alone decides.
  *   failed    the receipt says success = false: "Transaction reverted: <Name>" (the revert data
- *             the EntryPoint logged, decoded by app/calls/revert.ts); or the operation in the block
+ *             the EntryPoint logged, decoded once by app/calls/revert.ts into a message); or the operation in the block
  *             is not the registered one (another sender, or a callData without the registered
  *             calls); or replaced by another operation (POST with `replaces`); or dropped (still no
  *             receipt after DROP_AFTER_MS and the bundler does not know it).
@@ -29,7 +29,8 @@
 import type { Address, Hex } from "viem";
 import { revertMessage } from "../calls/revert";
 import type { subjectJson } from "../calls/types";
-import { droppedText } from "./operation-texts";
+import type { Message, MessageAnswer } from "../i18n/message";
+import { dropped } from "./operation-messages";
 
 export type OperationStatus = "signed" | "included" | "indexed" | "final" | "failed";
 
@@ -53,8 +54,8 @@ export type OperationRecord = {
   status: OperationStatus;
   transactionHash: Hex | null;
   blockNumber: number | null;
-  /** Why it failed ("Transaction reverted: NotAMember"), else null. */
-  error: string | null;
+  /** Why it failed: its English `message` ("Transaction reverted: NotAMember"), and the key and values a page says it by; else null. */
+  error: MessageAnswer | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -77,7 +78,7 @@ export type StatusFacts = {
   /** From the bundler, when it has a receipt. */
   receipt?: { transactionHash: Hex; blockNumber: bigint; success: boolean; reason?: string | null };
   /** The operation found in the block is not the registered one: why. */
-  mismatch?: string;
+  mismatch?: Message;
   /** The bundler no longer knows a long-unanswered operation. */
   dropped?: boolean;
   /** The chain, once the operation is indexed. */
@@ -86,7 +87,8 @@ export type StatusFacts = {
   confirmations?: number;
 };
 
-export type StatusState = Pick<OperationRecord, "status" | "transactionHash" | "error"> & { blockNumber: bigint | null };
+/** Where an operation is, as the server stores it: `error` is the message itself (app.pending_operations.error, jsonb). */
+export type StatusState = Pick<OperationRecord, "status" | "transactionHash"> & { blockNumber: bigint | null; error: Message | null };
 
 /** The next state from the current one and the facts (pure; statuses only move forward). */
 export function nextStatus(current: StatusState, facts: StatusFacts): StatusState {
@@ -97,7 +99,7 @@ export function nextStatus(current: StatusState, facts: StatusFacts): StatusStat
         ? { transactionHash: current.transactionHash, blockNumber: current.blockNumber, success: true, reason: null }
         : undefined);
   if (!source) {
-    if (facts.dropped) return { ...current, status: "failed", error: droppedText() };
+    if (facts.dropped) return { ...current, status: "failed", error: dropped() };
     return current;
   }
   const at = { transactionHash: source.transactionHash, blockNumber: source.blockNumber };

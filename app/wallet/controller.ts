@@ -8,6 +8,7 @@
  * helpers (viem's encoding) come with the first sign-in or logout.
  */
 import type { Address } from "viem";
+import { isMessage } from "../i18n/message";
 import type { SpecText } from "../i18n/spec-texts";
 import { clearWalletDatabases } from "./databases";
 import { ACCOUNT_NOT_AVAILABLE, AccountNotAvailableError } from "./errors";
@@ -16,8 +17,19 @@ import { clearSession, loadSession, newSession, saveSession, type StoredSession 
 import { initialSignerState, transition, type AuthMethod, type SignerEvent, type SignerState } from "./signer-state";
 import type { Wallet, WalletConfig, WalletUser } from "./types";
 
-/** A message to show once after the next page load (SPEC 8: "the page reloads and the error is ..."). */
+/** A message to show once after the next page load (SPEC 8: "the page reloads and the error is ..."), stored as its JSON `{ key, values }`. */
 export const FLASH_KEY = "party.wallet.flash";
+
+/** The stored flash as what a page shows: its message, or the text as it was stored. */
+function flashAlert(stored: string): SpecText {
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    if (isMessage(parsed)) return parsed;
+  } catch {
+    // Not a message: shown as it is.
+  }
+  return stored;
+}
 
 export type WalletSnapshot = {
   config: WalletConfig;
@@ -37,7 +49,7 @@ export type WalletController = {
   /** Clears the alert (and an error state). */
   dismiss(): void;
   /** Shows an alert (e.g. what a write button could not do). */
-  alert(message: string): void;
+  alert(message: SpecText): void;
   /**
    * The signing wallet and the member's address for an operation. Without an account (not signed
    * in, or the signer is gone), SPEC 8: triggers the passkey login, reloads the page and throws
@@ -92,7 +104,7 @@ const userOfSession = ({ address, orgId, userId, email }: StoredSession): Wallet
 
 const commands = () => import("../utils/command-typed-data");
 
-async function describe(error: unknown): Promise<string> {
+async function describe(error: unknown): Promise<SpecText> {
   const { describeWalletError } = await import("./describe-error");
   return describeWalletError(error);
 }
@@ -116,7 +128,7 @@ export function createWalletController(config: WalletConfig, environment: Wallet
   const flash = flashStorage.getItem(FLASH_KEY);
   if (flash !== null) {
     flashStorage.removeItem(FLASH_KEY);
-    snapshot = { ...snapshot, alert: flash };
+    snapshot = { ...snapshot, alert: flashAlert(flash) };
   }
   const stored = loadSession(storage, environment.now());
   snapshot = {
@@ -178,14 +190,14 @@ export function createWalletController(config: WalletConfig, environment: Wallet
   async function logout(): Promise<void> {
     const signedIn = snapshot.state.status === "connected" ? snapshot.state.user : loadSession(storage, environment.now());
     if (signedIn) {
-      const { newCommandMessage, sendCommand } = await commands();
+      const { CommandError, newCommandMessage, sendCommand } = await commands();
       // Needs no signature: it ends whatever session this browser holds (see api.command.ts).
       await sendCommand({
         message: newCommandMessage(signedIn.address, "log_out", [], commandTime()),
         sign: () => Promise.reject(new Error("log_out needs no signature")),
         verifyingContract: config.partyAddress,
         fetch: environment.fetch,
-      }).catch((error: unknown) => update({ alert: error instanceof Error ? error.message : String(error) }));
+      }).catch(async (error: unknown) => update({ alert: error instanceof CommandError ? error.alert : await describe(error) }));
     }
     try {
       await (await wallet()).logout();
@@ -207,7 +219,7 @@ export function createWalletController(config: WalletConfig, environment: Wallet
       }
     }
     // SPEC 8: trigger the passkey login, reload, and say "Account not available".
-    flashStorage.setItem(FLASH_KEY, ACCOUNT_NOT_AVAILABLE);
+    flashStorage.setItem(FLASH_KEY, JSON.stringify(ACCOUNT_NOT_AVAILABLE));
     try {
       await authenticate("sign-in", (w) => w.signIn());
     } finally {

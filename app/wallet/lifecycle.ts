@@ -6,6 +6,7 @@
  * fetch is injectable, so tests drive them with fakes.
  */
 import type { Hex } from "viem";
+import type { SpecText } from "../i18n/spec-texts";
 
 /** Everything the lifecycle tells the page, in the order it happens. */
 export type LifecycleEvent =
@@ -13,7 +14,8 @@ export type LifecycleEvent =
   | { status: "included"; userOpHash: Hex; transactionHash: Hex | null; blockNumber: number | null }
   | { status: "indexed"; userOpHash: Hex; transactionHash: Hex | null; blockNumber: number | null }
   | { status: "final"; userOpHash: Hex; transactionHash: Hex | null; blockNumber: number | null }
-  | { status: "failed"; userOpHash: Hex; error: string; transactionHash: Hex | null; blockNumber: number | null }
+  /** `error`: why, as a page says it (a revert's message, the server's keyed answer). */
+  | { status: "failed"; userOpHash: Hex; error: SpecText; transactionHash: Hex | null; blockNumber: number | null }
   /** No receipt after the whole polling schedule. */
   | { status: "stuck"; userOpHash: Hex; waitedMs: number }
   /** Re-sent with higher fees: follow `replacement` from now on (and register it with the server). */

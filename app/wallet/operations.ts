@@ -2,7 +2,7 @@
  * One write, end to end in the browser (the actions return unsigned call data; the client signs
  * and bundles):
  *
- *   POST /api/calls/:operation { from, args }  → 422: "Transaction reverted: <Name>" (shown as is)
+ *   POST /api/calls/:operation { from, args }  → 422: "Transaction reverted: <Name>" (its message, said in the page's language)
  *   wallet.sendCalls(calls)                    → userOpHash (one batched user operation)
  *   POST /api/operations { userOpHash, userOperation, ... } → proven, the server follows it for everyone
  *   trackOperation(GET /api/operations/:hash)  → signed, included, indexed, final (or failed)
@@ -16,8 +16,9 @@ import { callRequestBody } from "../calls/request";
 import { WalletActionError } from "./errors";
 import type { Call } from "../calls/types";
 import { revertMessage } from "../calls/revert";
-import { serverAnsweredText } from "../utils/operation-texts";
-import { saidOf } from "../i18n/message";
+import { serverAnswered } from "../utils/operation-messages";
+import { message, saidOf } from "../i18n/message";
+import type { SpecText } from "../i18n/spec-texts";
 import type { LifecycleEvent } from "./lifecycle";
 import { trackOperation } from "./track";
 import type { Wallet } from "./types";
@@ -50,10 +51,10 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
   });
   const answer = (await response.json().catch(() => ({}))) as CallsAnswer;
   // 422 carries SPEC 8's "Transaction reverted: <Name>"; 400 names the field; 503 says the chain is down.
-  // The 503 and 429 carry their message's key (said in the page's language).
-  if (!response.ok || !answer.calls) throw new WalletActionError(answer.message ?? serverAnsweredText(response.status), saidOf(answer));
+  // The 422, 503 and 429 carry their message's key (said in the page's language).
+  if (!response.ok || !answer.calls) throw new WalletActionError(answer.message ?? serverAnswered(response.status), saidOf(answer));
   const calls: Call[] = answer.calls.map(({ to, data, value }) => ({ to, data, value: BigInt(value) }));
-  if (calls.length === 0) throw new WalletActionError("Nothing to send");
+  if (calls.length === 0) throw new WalletActionError(message("wallet.nothingToSend"));
 
   onProgress({ status: "signing" });
   const userOpHash = await wallet.sendCalls(calls);
@@ -72,7 +73,7 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
   onProgress({ status: "signed", userOpHash });
 
   if (registered?.ok) {
-    let failed: string | undefined;
+    let failed: SpecText | undefined;
     await trackOperation({
       hash: userOpHash,
       signal,
@@ -82,7 +83,7 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
         if (event.status === "failed") failed = event.error;
       },
     });
-    if (failed) throw new WalletActionError(failed);
+    if (failed) throw failedError(failed);
     return;
   }
   const receipt = await wallet.waitForReceipt(userOpHash, (event) => {
@@ -93,7 +94,11 @@ export async function runOperation({ wallet, from, operation, args, onProgress, 
   if (!receipt.success) {
     const error = revertMessage(receipt.reason);
     onProgress({ status: "failed", error, ...at });
-    throw new WalletActionError(error);
+    throw failedError(error);
   }
   onProgress({ status: "included", ...at });
 }
+
+/** The failure a page was told about, as the error the write rejects with (it shows the same). */
+const failedError = (failed: SpecText): WalletActionError =>
+  typeof failed === "string" ? new WalletActionError(failed) : "said" in failed ? new WalletActionError(failed.text, failed.said) : new WalletActionError(failed);

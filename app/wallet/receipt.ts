@@ -7,7 +7,8 @@ import type { Hex } from "viem";
 import { UserOperationReceiptNotFoundError, type UserOperationReceipt } from "viem/account-abstraction";
 import { revertMessage } from "../calls/revert";
 import { realSleep, type LifecycleEvent, type OnStatus, type Sleep } from "./lifecycle";
-import { stuckText } from "../utils/operation-texts";
+import { stuck } from "../utils/operation-messages";
+import { WalletActionError } from "./errors";
 
 /** SPEC 9, "Receipt polling: 5 retries, 2000 ms base interval, 1.5 multiplier, plus up to 100 ms random jitter". */
 export const RECEIPT_POLLING = { retries: 5, intervalMs: 2000, multiplier: 1.5, jitterMs: 100 } as const;
@@ -24,13 +25,13 @@ export function receiptPollDelays({
 }
 
 /** No receipt for the operation after the whole polling schedule. */
-export class UserOperationStuckError extends Error {
+export class UserOperationStuckError extends WalletActionError {
   override name = "UserOperationStuckError";
   constructor(
     readonly userOpHash: Hex,
     readonly waitedMs: number,
   ) {
-    super(stuckText(userOpHash, waitedMs));
+    super(stuck(userOpHash, waitedMs));
   }
 }
 

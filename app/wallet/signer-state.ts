@@ -12,6 +12,7 @@
  *                                                  └──ok──► connected  └──dismiss──► disconnected
  */
 import type { SignerStatus, WalletUser } from "./types";
+import type { SpecText } from "../i18n/spec-texts";
 
 export type AuthMethod = "sign-up" | "sign-in";
 
@@ -20,14 +21,14 @@ export type SignerState =
   | { status: "disconnected" }
   | { status: "authenticating"; method: AuthMethod }
   | { status: "connected"; user: WalletUser }
-  | { status: "error"; message: string };
+  | { status: "error"; message: SpecText };
 
 export type SignerEvent =
   | { type: "restored"; user: WalletUser }
   | { type: "none" }
   | { type: "start"; method: AuthMethod }
   | { type: "ok"; user: WalletUser }
-  | { type: "fail"; message: string }
+  | { type: "fail"; message: SpecText }
   | { type: "cancel" }
   | { type: "logout" }
   | { type: "expired" }

@@ -5,23 +5,25 @@
  */
 import type { Hex } from "viem";
 import { STATUS_RANK, type OperationRecord, type OperationStatus } from "../utils/operation-status";
-import { notFinalText, unknownOperationText } from "../utils/operation-texts";
+import { revertMessage } from "../calls/revert";
+import { notFinal, unknownOperation } from "../utils/operation-messages";
+import { WalletActionError } from "./errors";
 import { realSleep, type LifecycleEvent, type OnStatus, type Sleep } from "./lifecycle";
 
-export class OperationNotFoundError extends Error {
+export class OperationNotFoundError extends WalletActionError {
   override name = "OperationNotFoundError";
   constructor(readonly userOpHash: Hex) {
-    super(unknownOperationText(userOpHash));
+    super(unknownOperation(userOpHash));
   }
 }
 
-export class OperationTrackingTimeoutError extends Error {
+export class OperationTrackingTimeoutError extends WalletActionError {
   override name = "OperationTrackingTimeoutError";
   constructor(
     readonly userOpHash: Hex,
     readonly lastStatus: OperationStatus | undefined,
   ) {
-    super(notFinalText(userOpHash, lastStatus ?? "none"));
+    super(notFinal(userOpHash, lastStatus ?? "none"));
   }
 }
 
@@ -47,7 +49,11 @@ const PROGRESS: readonly ("signed" | "included" | "indexed" | "final")[] = ["sig
 function eventFor(record: OperationRecord, status: OperationStatus): LifecycleEvent {
   const { userOpHash, transactionHash, blockNumber } = record;
   if (status === "signed") return { status, userOpHash };
-  if (status === "failed") return { status, userOpHash, error: record.error ?? "Transaction reverted: Unknown", transactionHash, blockNumber };
+  if (status === "failed") {
+    // The server's message: its English beside its key, said in the page's language.
+    const error = record.error ? { text: record.error.message, said: { key: record.error.key, values: record.error.values } } : revertMessage(undefined);
+    return { status, userOpHash, error, transactionHash, blockNumber };
+  }
   return { status, userOpHash, transactionHash, blockNumber };
 }
 

@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { Trans } from "react-i18next";
 import type { Hex } from "viem";
-import { localizeSpecText } from "../../i18n/spec-texts";
+import { localizeSpecText, type SpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import { keyOfLink, ownerOfKey, passkeyLabel } from "../../utils/device-link";
 import { WalletActionError } from "../../wallet/errors";
@@ -67,7 +67,7 @@ export function AddPasskeyForm({ account, owner }: { account: string; owner: Hex
   return <OperationForm operation="updateOwners" className="add-passkey" args={() => ({ account, add: [owner] })} submit={t("devices.addThis")} />;
 }
 
-type AccountKitState = { busy: boolean; passkeys: WalletPasskey[] | null; error: string | null };
+type AccountKitState = { busy: boolean; passkeys: WalletPasskey[] | null; error: SpecText | null };
 
 /** Account Kit keeps the passkeys: its list and add-passkey, each on a press (Account Kit loads only then). */
 export function AccountKitPasskeys() {

@@ -7,7 +7,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { Address, Hex } from "viem";
-import { localizeSpecText } from "../../i18n/spec-texts";
+import { localizeSpecText, type SpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import { deviceLink, isDeviceKey, ownerOfKey } from "../../utils/device-link";
 import { shortAddress } from "../../utils/format";
@@ -28,7 +28,7 @@ export default function NewDevice() {
   const verifier = useWalletConfig()?.local?.webAuthnVerifier;
   const { controller, snapshot } = useWallet();
   const [key, setKey] = useState<Hex | null>(storedKey);
-  const [state, setState] = useState<{ creating: boolean; error: string | null }>({ creating: false, error: null });
+  const [state, setState] = useState<{ creating: boolean; error: SpecText | null }>({ creating: false, error: null });
   const [account, setAccount] = useState<Address | null>(null);
   const [copied, setCopied] = useState<"yes" | "failed" | null>(null);
   const { t } = useI18n();

@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { localizeSpecText } from "../../i18n/spec-texts";
+import { localizeSpecText, type SpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import { encodeProof } from "../../utils/proofs/codec";
 import type { Proof, ProofKind } from "../../utils/proofs/proof";
@@ -17,7 +17,7 @@ import { useWallet, useWalletConfig } from "../wallet/use-wallet";
 /** The /verify link of an encoded proof (absolute, for the QR code and for sharing). */
 export const verifyUrl = (encoded: string) => new URL(`/verify?proof=${encodeURIComponent(encoded)}`, window.location.origin).href;
 
-type SignState = { signing: boolean; error: string | null; proof: Proof | null; encoded: string | null };
+type SignState = { signing: boolean; error: SpecText | null; proof: Proof | null; encoded: string | null };
 
 /**
  * Signs one proof at a time with the wallet's account (SPEC 8's "Account not available" and a

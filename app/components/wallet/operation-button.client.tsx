@@ -81,8 +81,8 @@ export function useOperation(operation: OperationName, labels?: FieldLabels) {
       setState((s) => ({ ...s, running: false }));
     } catch (error) {
       if (signal.aborted) return;
-      const { describeWalletAlert } = await import("../../wallet/describe-error");
-      setState((s) => ({ ...s, error: describeWalletAlert(error), running: false }));
+      const { describeWalletError } = await import("../../wallet/describe-error");
+      setState((s) => ({ ...s, error: describeWalletError(error), running: false }));
     }
   }
 

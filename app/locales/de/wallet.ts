@@ -31,6 +31,8 @@ export default {
       unknownOperation: "Der Server kennt die Nutzeroperation {{hash}} nicht (wurde sie mit POST /api/operations registriert?)",
       notFinal: "Die Nutzeroperation {{hash}} wurde nicht rechtzeitig endgültig (letzter Stand: {{status}})",
       stuck: "Die Nutzeroperation {{hash}} hat nach {{ms, number}} ms noch keinen Beleg: Sie hängt fest",
+      // A sentence stored before failures were messages (db/migrations/0017) that no rule recognised: shown as it was.
+      other: "{{text}}",
     },
     reverted: "Transaktion rückgängig gemacht: {{name}}",
     commandError: "Fehler beim Senden des Befehls: {{message}} ({{status}})",

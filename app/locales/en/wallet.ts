@@ -23,7 +23,7 @@ export default {
       stuck: "No block has taken it yet",
       replaced: "Sent again with higher fees",
     },
-    // The lifecycle's own texts (app/utils/operation-texts.ts): `sender` an address, `by` and `hash` user operation hashes, `status` a lifecycle status as the API names it.
+    // The lifecycle's own failures (app/utils/operation-messages.ts): `sender` an address, `by` and `hash` user operation hashes, `status` a lifecycle status as the API names it.
     lifecycle: {
       dropped: "Dropped: the bundler no longer has this user operation and it was never included",
       notRegistered: "Not the registered operation: its sender is {{sender}}",
@@ -32,6 +32,8 @@ export default {
       unknownOperation: "The server does not know user operation {{hash}} (was it registered with POST /api/operations?)",
       notFinal: "User operation {{hash}} did not reach final in time (last status: {{status}})",
       stuck: "User operation {{hash}} has no receipt after {{ms}} ms: it is stuck",
+      // A sentence stored before failures were messages (db/migrations/0017) that no rule recognised: shown as it was.
+      other: "{{text}}",
     },
     // SPEC 8: the sentence around {{name}}, {{message}} and {{status}} is translated; they stay as they came.
     reverted: "Transaction reverted: {{name}}",

@@ -16,7 +16,7 @@ import { getAddress, type Address, type Hex } from "viem";
 import { isMissingTable, rows, V } from "../../../db/query.server";
 import { subjectJson } from "../../calls";
 import { env } from "../../utils/env.server";
-import { notRegisteredText } from "../../utils/operation-texts";
+import { notRegistered } from "../../utils/operation-messages";
 import {
   FINAL_CONFIRMATIONS,
   isTerminal,
@@ -30,7 +30,7 @@ import { shortLived } from "../../utils/short-lived";
 import { bundledOperation, bundlerReceipt } from "../bundler.server";
 import { chainClient, shortError } from "../chain.server";
 import { endsOperation, trackOutcome } from "./outcome.server";
-import { COLUMNS, findRow, toRecord, type Row } from "./records.server";
+import { COLUMNS, findRow, storedError, toRecord, type Row } from "./records.server";
 
 /** A signed operation with no receipt after this long, unknown to the bundler, is dropped (failed). */
 export const DROP_AFTER_MS = 10 * 60_000;
@@ -99,7 +99,7 @@ async function advance(row: Row): Promise<Row> {
     }
   }
   // Registration proved the hash's sender (proof.server.ts); the block has the last word.
-  if (found && found.sender !== row.sender) facts.mismatch = notRegisteredText(found.sender);
+  if (found && found.sender !== row.sender) facts.mismatch = notRegistered(found.sender);
   if (facts.indexed?.success && facts.indexed.hasEvents && !facts.mismatch) facts.chain = await heads.get("head", chainFacts);
 
   const current: StatusState = {
@@ -115,7 +115,7 @@ async function advance(row: Row): Promise<Row> {
   const [updated] = await rows<Row>(sql`
     update app.pending_operations
     set status = ${next.status}, transaction_hash = ${next.transactionHash}, block_number = ${next.blockNumber === null ? null : next.blockNumber.toString()},
-        error = ${next.error}, updated_at = now()
+        error = ${storedError(next.error)}::jsonb, updated_at = now()
     where user_op_hash = ${row.userOpHash} and status = ${row.status}
     returning ${COLUMNS}`);
   // Only the request whose UPDATE won sees the row, so the end is reported once however many poll.

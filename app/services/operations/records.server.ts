@@ -5,8 +5,10 @@
 import { sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import { rows } from "../../../db/query.server";
+import { interpolation, type Message } from "../../i18n/message";
 import type { OperationRecord, OperationStatus } from "../../utils/operation-status";
 import { toIso } from "../../utils/format";
+import { messageBody } from "../../utils/http.server";
 
 export type Row = {
   userOpHash: Hex;
@@ -16,7 +18,8 @@ export type Row = {
   status: OperationStatus;
   transactionHash: Hex | null;
   blockNumber: string | null;
-  error: string | null;
+  /** Why it failed, as a message (jsonb since migration 0017); words only when answered. */
+  error: Message | null;
   createdAt: Date | string;
   updatedAt: Date | string;
   /** When the member clicked (null before migration 0007): analytics only, never answered. */
@@ -25,6 +28,10 @@ export type Row = {
 
 export const COLUMNS = sql.raw(`user_op_hash as "userOpHash", sender, operation, subject, status, transaction_hash as "transactionHash",
   block_number::text as "blockNumber", error, created_at as "createdAt", updated_at as "updatedAt", clicked_at as "clickedAt"`);
+
+/** A failure as the jsonb column takes it (cast with `::jsonb`); null for none. */
+export const storedError = (error: Message | null): string | null =>
+  error === null ? null : JSON.stringify(error.values === undefined ? { key: error.key } : { key: error.key, values: interpolation(error.values) });
 
 export function toRecord(row: Row): OperationRecord {
   return {
@@ -35,7 +42,7 @@ export function toRecord(row: Row): OperationRecord {
     status: row.status,
     transactionHash: row.transactionHash,
     blockNumber: row.blockNumber === null ? null : Number(row.blockNumber),
-    error: row.error,
+    error: row.error === null ? null : messageBody(row.error),
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };

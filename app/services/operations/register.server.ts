@@ -13,10 +13,10 @@ import { address, hash32 } from "../../calls/fields";
 import { inputIssue } from "../../calls/operation";
 import { partyAddress } from "../../utils/env.server";
 import type { OperationRecord } from "../../utils/operation-status";
-import { replacedText } from "../../utils/operation-texts";
+import { replaced as replacedBy } from "../../utils/operation-messages";
 import { clickTime } from "./outcome.server";
 import { proveOperation } from "./proof.server";
-import { COLUMNS, findRow, toRecord, type Row } from "./records.server";
+import { COLUMNS, findRow, storedError, toRecord, type Row } from "./records.server";
 import { pruneOperations } from "./retention.server";
 import { userOperationSchema } from "./user-operation.server";
 
@@ -106,7 +106,7 @@ async function replaceable(replaced: Hex, by: Hex, sender: Address): Promise<Reg
 
 async function markReplaced(replaced: Hex, by: Hex, sender: Address): Promise<void> {
   await rows(sql`
-    update app.pending_operations set status = 'failed', error = ${replacedText(by)}, updated_at = now()
+    update app.pending_operations set status = 'failed', error = ${storedError(replacedBy(by))}::jsonb, updated_at = now()
     where user_op_hash = ${replaced} and sender = ${sender} and status = 'signed'`);
 }
 

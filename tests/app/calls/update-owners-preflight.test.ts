@@ -25,7 +25,10 @@ beforeAll(async () => {
 });
 
 const update = (args: { add?: Hex[]; remove?: Hex[] }, from: Address = account) => post("updateOwners", { from, args: { account, ...args } });
-const reverted = (error: string) => ({ status: 422, body: { error, message: `Transaction reverted: ${error}` } });
+const reverted = (error: string) => ({
+  status: 422,
+  body: { error, message: `Transaction reverted: ${error}`, key: "wallet.reverted", values: expect.objectContaining({ name: error }) },
+});
 
 it("answers the call to the account itself when the contract would take it", async () => {
   const { status, body } = await update({ add: [second] });

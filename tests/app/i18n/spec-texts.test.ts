@@ -1,6 +1,7 @@
 /**
- * SPEC 8's texts in every language: the sentence around the fixed part is translated, and the
- * contract error's name, the server's message and the status come through exactly as they were.
+ * SPEC 8's texts in every language: each travels as a message and the sentence around the fixed
+ * part is translated, while the contract error's name, the server's message and the status come
+ * through exactly as they were; an outside text is shown as it came, never parsed.
  * And the formatting helpers every page uses (app/utils/format.ts): UTC text, relative and local
  * times, numbers, means and lists through Intl in the page's language.
  */
@@ -9,21 +10,28 @@ import { tFor } from "../../../app/i18n/instance.js";
 import { explainError, localizeSpecText } from "../../../app/i18n/spec-texts.js";
 import { CommandError, newCommandMessage, sendCommand } from "../../../app/utils/command-typed-data.js";
 import { nextStatus } from "../../../app/utils/operation-status.js";
-import * as lifecycle from "../../../app/utils/operation-texts.js";
-import { WalletActionError } from "../../../app/wallet/errors.js";
+import * as lifecycle from "../../../app/utils/operation-messages.js";
+import { encodeErrorResult } from "viem";
+import { partyAbi } from "../../../abis/party.js";
+import { revertMessage } from "../../../app/calls/revert.js";
+import { ACCOUNT_NOT_AVAILABLE, WalletActionError } from "../../../app/wallet/errors.js";
 import { formatNumber, listInWords, localText, mean, relativeText, utcText } from "../../../app/utils/format.js";
 
 describe("SPEC 8's texts", () => {
+  const notAMember = revertMessage(encodeErrorResult({ abi: partyAbi, errorName: "NotAMember" }));
   it.each([
-    ["en", "Transaction reverted: NotAMember", "Transaction reverted: NotAMember"],
-    ["de", "Transaction reverted: NotAMember", "Transaktion rückgängig gemacht: NotAMember"],
-    ["ar", "Transaction reverted: NotAMember", "أُلغيت المعاملة: NotAMember"],
-    ["de", "Account not available", "Konto nicht verfügbar"],
-    ["de", "Error sending command: signature is not valid (401)", "Fehler beim Senden des Befehls: signature is not valid (401)"],
-    ["ar", "Error sending command: Too many requests (429)", "خطأ في إرسال الأمر: Too many requests (429)"],
-    // Anything else (an SDK's or the server's own words) as it came.
+    ["en", notAMember, "Transaction reverted: NotAMember"],
+    ["de", notAMember, "Transaktion rückgängig gemacht: NotAMember"],
+    ["ar", notAMember, "أُلغيت المعاملة: NotAMember"],
+    ["en", ACCOUNT_NOT_AVAILABLE, "Account not available"],
+    ["de", ACCOUNT_NOT_AVAILABLE, "Konto nicht verfügbar"],
+    ["en", new CommandError("signature is not valid", 401).alert, "Error sending command: signature is not valid (401)"],
+    ["de", new CommandError("signature is not valid", 401).alert, "Fehler beim Senden des Befehls: signature is not valid (401)"],
+    ["ar", new CommandError("Too many requests", 429).alert, "خطأ في إرسال الأمر: Too many requests (429)"],
+    // Anything else (an SDK's or the server's own words) as it came, even when it looks like one of ours.
     ["de", "webauthn is not supported by this browser", "webauthn is not supported by this browser"],
-  ])("%s: %s", (language, text, shown) => {
+    ["de", "Transaction reverted: NotAMember", "Transaction reverted: NotAMember"],
+  ])("%s: %j", (language, text, shown) => {
     expect(localizeSpecText(text, tFor(language))).toBe(shown);
   });
 
@@ -46,32 +54,37 @@ describe("SPEC 8's texts", () => {
     const newer = new CommandError("Something new", 400, { key: "refusals.command.fromTheFuture" });
     expect(localizeSpecText(newer.alert, tFor("ar"))).toBe("خطأ في إرسال الأمر: Something new (400)");
     // No key: the English text as it came, around the translated sentence.
-    expect(new CommandError("Database down", 503).alert).toBe("Error sending command: Database down (503)");
+    expect(new CommandError("Database down", 503).alert).toEqual({ key: "wallet.commandError", values: { message: "Database down", status: 503 } });
+    expect(localizeSpecText(new CommandError("Database down", 503).alert, tFor("de"))).toBe("Fehler beim Senden des Befehls: Database down (503)");
   });
 
   it("each contract error has its plain sentence in every language; an unknown name none", () => {
-    expect(explainError("Transaction reverted: AlreadyApplied", tFor("en"))).toBe("This account already has an application waiting for a decision.");
-    expect(explainError("Transaction reverted: AlreadyApplied", tFor("de"))).toBe("Für dieses Konto wartet schon eine Bewerbung auf eine Entscheidung.");
-    expect(explainError("Transaction reverted: NoSuchError", tFor("de"))).toBeUndefined();
-    expect(explainError("Account not available", tFor("ar"))).toBeUndefined();
+    const alreadyApplied = revertMessage(encodeErrorResult({ abi: partyAbi, errorName: "AlreadyApplied" }));
+    expect(explainError(alreadyApplied, tFor("en"))).toBe("This account already has an application waiting for a decision.");
+    expect(explainError(alreadyApplied, tFor("de"))).toBe("Für dieses Konto wartet schon eine Bewerbung auf eine Entscheidung.");
+    // The server's 422 (its English beside the message) is explained the same way.
+    expect(explainError({ text: "Transaction reverted: AlreadyApplied", said: alreadyApplied }, tFor("de"))).toBe(explainError(alreadyApplied, tFor("de")));
+    expect(explainError({ key: "wallet.reverted", values: { name: "NoSuchError" } }, tFor("de"))).toBeUndefined();
+    expect(explainError("Transaction reverted: AlreadyApplied", tFor("en"))).toBeUndefined();
+    expect(explainError(ACCOUNT_NOT_AVAILABLE, tFor("ar"))).toBeUndefined();
   });
 });
 
-describe("the operation lifecycle's own texts", () => {
+describe("the operation lifecycle's own failures", () => {
   const hash = `0x${"ab".repeat(32)}`;
   const sender = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
   it.each([
-    [lifecycle.droppedText(), "Verworfen: Der Bundler hat diese Nutzeroperation nicht mehr, und sie wurde nie in einen Block aufgenommen"],
-    [lifecycle.notRegisteredText(sender), `Nicht die registrierte Operation: Ihr Absender ist ${sender}`],
-    [lifecycle.replacedText(hash), `Ersetzt durch ${hash}`],
-    [lifecycle.serverAnsweredText(502), "Der Server antwortete mit 502"],
-    [lifecycle.unknownOperationText(hash), `Der Server kennt die Nutzeroperation ${hash} nicht (wurde sie mit POST /api/operations registriert?)`],
-    [lifecycle.notFinalText(hash, "included"), `Die Nutzeroperation ${hash} wurde nicht rechtzeitig endgültig (letzter Stand: included)`],
-    [lifecycle.stuckText(hash, 15000), `Die Nutzeroperation ${hash} hat nach 15.000 ms noch keinen Beleg: Sie hängt fest`],
-  ])("%s: the English as made, in German from its key", (english, german) => {
-    expect(localizeSpecText(english, tFor("en"))).toBe(english);
-    expect(localizeSpecText(english, tFor("de"))).toBe(german);
+    [lifecycle.dropped(), "Dropped: the bundler no longer has this user operation and it was never included", "Verworfen: Der Bundler hat diese Nutzeroperation nicht mehr, und sie wurde nie in einen Block aufgenommen"],
+    [lifecycle.notRegistered(sender), `Not the registered operation: its sender is ${sender}`, `Nicht die registrierte Operation: Ihr Absender ist ${sender}`],
+    [lifecycle.replaced(hash), `Replaced by ${hash}`, `Ersetzt durch ${hash}`],
+    [lifecycle.serverAnswered(502), "The server answered 502", "Der Server antwortete mit 502"],
+    [lifecycle.unknownOperation(hash), `The server does not know user operation ${hash} (was it registered with POST /api/operations?)`, `Der Server kennt die Nutzeroperation ${hash} nicht (wurde sie mit POST /api/operations registriert?)`],
+    [lifecycle.notFinal(hash, "included"), `User operation ${hash} did not reach final in time (last status: included)`, `Die Nutzeroperation ${hash} wurde nicht rechtzeitig endgültig (letzter Stand: included)`],
+    [lifecycle.stuck(hash, 15000), `User operation ${hash} has no receipt after 15000 ms: it is stuck`, `Die Nutzeroperation ${hash} hat nach 15.000 ms noch keinen Beleg: Sie hängt fest`],
+  ])("%j: in English and German from its key", (said, english, german) => {
+    expect(localizeSpecText(said, tFor("en"))).toBe(english);
+    expect(localizeSpecText(said, tFor("de"))).toBe(german);
   });
 
   it("a dropped operation's status line, in Arabic", () => {
@@ -86,7 +99,8 @@ describe("the operation lifecycle's own texts", () => {
     expect(localizeSpecText(failed.shown, tFor("de"))).toBe(
       "Die Blockchain ist gerade nicht erreichbar, daher konnte der Aufruf nicht geprüft werden. Versuchen Sie es in ein paar Sekunden erneut.",
     );
-    expect(new WalletActionError("Nothing to send").shown).toBe("Nothing to send");
+    expect(new WalletActionError("Two different passkeys answered").shown).toBe("Two different passkeys answered");
+    expect(localizeSpecText(new WalletActionError({ key: "wallet.nothingToSend" }).shown, tFor("de"))).toBe(tFor("de")("wallet.nothingToSend"));
   });
 });
 

@@ -146,7 +146,7 @@ describe("an operation that reverts", () => {
     const { stack } = ops;
     const response = await ops.post("/api/calls/vote", callRequestBody({ from: outsider.address, args: { evaluationId: "1", score: "3" } }), { operation: "vote" }, ops.routes.calls);
     expect(response.status).toBe(422);
-    expect(await response.json()).toMatchObject({ error: "NotAMember", message: "Transaction reverted: NotAMember" });
+    expect(await response.json()).toMatchObject({ error: "NotAMember", message: "Transaction reverted: NotAMember", key: "wallet.reverted", values: { name: "NotAMember" } });
     await expect(stack.wallet.bundlerClient.sendUserOperation({ account: outsider, calls: [{ to: stack.address, data: voteCall() }] })).rejects.toThrow(
       /reverted during simulation with reason: 0x2818e888/, // NotAMember()'s selector
     );
@@ -165,7 +165,7 @@ describe("an operation that reverts", () => {
     const { body } = await ops.get(hash);
     expect(body).toMatchObject({
       status: "failed",
-      error: "Transaction reverted: NotAMember",
+      error: { message: "Transaction reverted: NotAMember", key: "wallet.reverted", values: { name: "NotAMember" } },
       transactionHash: found.receipt.transactionHash,
       blockNumber: Number(found.receipt.blockNumber),
     });

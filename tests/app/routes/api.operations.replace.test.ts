@@ -64,7 +64,10 @@ describe("a stuck operation replaced with fees × 1.1", () => {
       expect(replacement).not.toBe(hash);
       expect(sent).toMatchObject({ nonce: original.nonce, maxFeePerGas: bumpFee(original.maxFeePerGas), maxPriorityFeePerGas: bumpFee(original.maxPriorityFeePerGas) });
       expect((await register(replacement, replacementOperation!, { replaces: hash })).status).toBe(201);
-      expect((await ops.get(hash)).body).toMatchObject({ status: "failed", error: `Replaced by ${replacement.toLowerCase()}` });
+      expect((await ops.get(hash)).body).toMatchObject({
+        status: "failed",
+        error: { message: `Replaced by ${replacement.toLowerCase()}`, key: "wallet.lifecycle.replaced", values: { by: replacement.toLowerCase() } },
+      });
 
       await manual.bundleNow();
       const landed = await manual.bundlerClient.waitForUserOperationReceipt({ hash: replacement, pollingInterval: 50, timeout: 10_000 });

@@ -107,7 +107,7 @@ it("a failed operation sends outcome failed; operations without a declared event
   const hash = await stack.wallet.send(await stack.wallet.signed(outsider, prepared.calls, FIXED_GAS));
   await stack.wallet.bundlerClient.waitForUserOperationReceipt({ hash, pollingInterval: 50 });
   expect((await ops.post("/api/operations", { userOpHash: hash, sender: outsider.address, operation: "leaveParty", args: {}, clickedAt: Date.now() - 1_000 })).status).toBe(201);
-  expect(await untilEnded(hash)).toMatchObject({ status: "failed", error: "Transaction reverted: NotAMember" });
+  expect(await untilEnded(hash)).toMatchObject({ status: "failed", error: { message: "Transaction reverted: NotAMember", key: "wallet.reverted" } });
 
   const [event] = await sentFor(outsider.address, 1);
   expect(event!.event).toBe("operation ended");

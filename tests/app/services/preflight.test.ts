@@ -147,7 +147,10 @@ describe("refused calls", () => {
   it.each(refused.map(([operation, from, args, error]) => ({ operation, from, args, error, who: from.address.slice(0, 8) })))(
     "$operation from $who: 422 $error",
     async ({ operation, from, args, error }) => {
-      expect(await post(operation, { from: from.address, args })).toEqual({ status: 422, body: { error, message: `Transaction reverted: ${error}` } });
+      expect(await post(operation, { from: from.address, args })).toEqual({
+        status: 422,
+        body: { error, message: `Transaction reverted: ${error}`, key: "wallet.reverted", values: expect.objectContaining({ name: error }) },
+      });
     },
   );
 

@@ -44,16 +44,17 @@ describe("nextStatus", () => {
     expect(nextStatus(signed, { receipt: { ...receipt, success: false, reason } })).toEqual({
       ...at,
       status: "failed",
-      error: "Transaction reverted: NotAMember",
+      error: { key: "wallet.reverted", values: { name: "NotAMember" } },
     });
-    expect(nextStatus(signed, { indexed: { ...indexed, success: false, revertReason: reason, hasEvents: false } }).error).toBe(
-      "Transaction reverted: NotAMember",
-    );
-    expect(nextStatus(signed, { receipt: { ...receipt, success: false, reason: null } }).error).toBe("Transaction reverted: Unknown");
+    expect(nextStatus(signed, { indexed: { ...indexed, success: false, revertReason: reason, hasEvents: false } }).error).toEqual({
+      key: "wallet.reverted",
+      values: { name: "NotAMember" },
+    });
+    expect(nextStatus(signed, { receipt: { ...receipt, success: false, reason: null } }).error).toEqual({ key: "wallet.reverted", values: { name: "Unknown" } });
   });
 
   it("fails an operation that is not the registered one, whatever its receipt says", () => {
-    const mismatch = "Not the registered operation: its sender is 0x0000000000000000000000000000000000000B0b";
+    const mismatch = { key: "wallet.lifecycle.notRegistered", values: { sender: "0x0000000000000000000000000000000000000B0b" } };
     expect(nextStatus(signed, { receipt, mismatch })).toEqual({ ...at, status: "failed", error: mismatch });
     expect(nextStatus(signed, { indexed, mismatch, chain: { head: 500n, finalized: 500n } }).status).toBe("failed");
   });
@@ -65,7 +66,7 @@ describe("nextStatus", () => {
     expect(nextStatus(indexedState, { ...local, indexed: { ...indexed, hasEvents: false } }).status).toBe("indexed");
     const final: StatusState = { ...included, status: "final" };
     expect(nextStatus(final, { dropped: true })).toBe(final);
-    const failed: StatusState = { ...included, status: "failed", error: "x" };
+    const failed: StatusState = { ...included, status: "failed", error: { key: "wallet.lifecycle.dropped" } };
     expect(nextStatus(failed, { indexed })).toBe(failed);
   });
 });

@@ -128,7 +128,8 @@ it("signs up: stores only the session for 30 days, then log_in is signed after a
 it("shows a failed command as SPEC 8 says, and stays signed in", async () => {
   const { controller } = setup({ commandStatus: () => 503 });
   await controller.signIn();
-  expect(controller.getSnapshot()).toMatchObject({ state: { status: "connected" }, alert: "Error sending command: Database down (503)" });
+  expect(controller.getSnapshot()).toMatchObject({ state: { status: "connected" } });
+  expect(localizeSpecText(controller.getSnapshot().alert!, tFor("en"))).toBe("Error sending command: Database down (503)");
   controller.dismiss();
   expect(controller.getSnapshot().alert).toBeNull();
 });
@@ -137,7 +138,8 @@ it("a failed sign-in is an error state with the reason, and stores nothing", asy
   const closed = Object.assign(new Error("The operation either timed out or was not allowed."), { name: "NotAllowedError" });
   const { controller, storage, requests } = setup({ signInError: closed });
   await controller.signIn();
-  expect(controller.getSnapshot().state).toEqual({ status: "error", message: "The passkey prompt was closed or timed out" });
+  const state = controller.getSnapshot().state;
+  expect(state.status === "error" && localizeSpecText(state.message, tFor("en"))).toBe("The passkey prompt was closed or timed out");
   expect(storage.dump()).toEqual({});
   expect(requests).toEqual([]);
   controller.dismiss();
@@ -179,7 +181,7 @@ it("without an account: passkey login, reload, and 'Account not available' shown
   const first = setup({ hasAccount: false });
   await expect(first.controller.requireWallet()).rejects.toThrow("Account not available");
   expect(first.calls.filter((c) => !c.startsWith("replaceState"))).toEqual(["loadBackend", "signIn", "reload"]);
-  expect(first.flashStorage.getItem(FLASH_KEY)).toBe("Account not available");
+  expect(JSON.parse(first.flashStorage.getItem(FLASH_KEY)!)).toEqual({ key: "wallet.accountNotAvailable" });
   // The reloaded page's controller shows it once.
   const environmentAfterReload = first.flashStorage;
   const second = createWalletController(config, {
@@ -194,6 +196,7 @@ it("without an account: passkey login, reload, and 'Account not available' shown
     fetch: globalThis.fetch,
     now: () => NOW,
   });
-  expect(second.getSnapshot()).toMatchObject({ state: { status: "connected", user: USER }, alert: "Account not available" });
+  expect(second.getSnapshot()).toMatchObject({ state: { status: "connected", user: USER }, alert: { key: "wallet.accountNotAvailable" } });
+  expect(localizeSpecText(second.getSnapshot().alert!, tFor("en"))).toBe("Account not available");
   expect(environmentAfterReload.getItem(FLASH_KEY)).toBeNull();
 });

@@ -1,8 +1,14 @@
 /** What a person reads when a wallet action fails (SPEC 8 texts). */
 import { encodeErrorResult } from "viem";
 import { partyAbi } from "../../../abis/party";
-import { describeWalletError } from "../../../app/wallet/describe-error";
+import "../../../app/i18n/i18n.server";
+import { tFor } from "../../../app/i18n/instance";
+import { localizeSpecText } from "../../../app/i18n/spec-texts";
+import { describeWalletError as describe } from "../../../app/wallet/describe-error";
 import { AccountNotAvailableError, WalletActionError } from "../../../app/wallet/errors";
+
+/** What the wallet shows for the error, in English (it travels as a message until then). */
+const describeWalletError = (error: unknown) => localizeSpecText(describe(error), tFor("en"));
 
 const notAMember = encodeErrorResult({ abi: partyAbi, errorName: "NotAMember" });
 
@@ -24,7 +30,8 @@ it("says the passkey prompt was closed, for WebAuthn's NotAllowedError", () => {
 
 it("passes SPEC 8 texts and server messages through, and otherwise gives the short message", () => {
   expect(describeWalletError(new AccountNotAvailableError())).toBe("Account not available");
-  expect(describeWalletError(new WalletActionError("Transaction reverted: NotAnExecutive"))).toBe("Transaction reverted: NotAnExecutive");
+  expect(describeWalletError(new WalletActionError({ key: "wallet.reverted", values: { name: "NotAnExecutive" } }))).toBe("Transaction reverted: NotAnExecutive");
+  expect(describe(new Error("outer", { cause: { data: notAMember } }))).toEqual({ key: "wallet.reverted", values: { name: "NotAMember" } });
   expect(describeWalletError({ shortMessage: "HTTP request failed.", message: "HTTP request failed.\n\nURL: http://x" })).toBe("HTTP request failed.");
   expect(describeWalletError("plain")).toBe("plain");
 });

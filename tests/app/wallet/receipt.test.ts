@@ -63,7 +63,7 @@ describe("pollUserOperationReceipt", () => {
     const result = await pollUserOperationReceipt({ bundlerClient: bundler, hash: HASH, onStatus: (e) => events.push(e), ...fakeClock() });
     expect(result.success).toBe(false);
     expect(events).toEqual([
-      { status: "failed", userOpHash: HASH, error: "Transaction reverted: NotAMember", transactionHash: TX, blockNumber: 42 },
+      { status: "failed", userOpHash: HASH, error: { key: "wallet.reverted", values: { name: "NotAMember" } }, transactionHash: TX, blockNumber: 42 },
     ]);
   });
 
@@ -85,11 +85,12 @@ describe("pollUserOperationReceipt", () => {
 describe("revert reasons", () => {
   it("names the party's and the wallet's errors, and nothing else", () => {
     expect(revertErrorName(NOT_A_MEMBER)).toBe("NotAMember");
-    expect(revertMessage(encodeErrorResult({ abi: partyAbi, errorName: "AlreadyApplied" }))).toBe("Transaction reverted: AlreadyApplied");
-    expect(revertMessage(undefined)).toBe("Transaction reverted: Unknown");
-    expect(revertMessage("0x")).toBe("Transaction reverted: Unknown");
-    expect(revertMessage("0xdeadbeef")).toBe("Transaction reverted: Unknown");
+    const reverted = (name: string) => ({ key: "wallet.reverted", values: { name } });
+    expect(revertMessage(encodeErrorResult({ abi: partyAbi, errorName: "AlreadyApplied" }))).toEqual(reverted("AlreadyApplied"));
+    expect(revertMessage(undefined)).toEqual(reverted("Unknown"));
+    expect(revertMessage("0x")).toEqual(reverted("Unknown"));
+    expect(revertMessage("0xdeadbeef")).toEqual(reverted("Unknown"));
     // Error(string) decodes against any ABI but is not a contract error.
-    expect(revertMessage("0x08c379a0" + "0".repeat(62) + "20" + "0".repeat(64))).toBe("Transaction reverted: Unknown");
+    expect(revertMessage("0x08c379a0" + "0".repeat(62) + "20" + "0".repeat(64))).toEqual(reverted("Unknown"));
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { OperationRecord } from "../../../app/utils/operation-status.js";
 import type { LifecycleEvent } from "../../../app/wallet/lifecycle.js";
-import { OperationNotFoundError, trackOperation } from "../../../app/wallet/track.js";
+import { OperationNotFoundError, OperationTrackingTimeoutError, trackOperation } from "../../../app/wallet/track.js";
 import { fakeClock, HASH, SENDER, TX } from "./lifecycle-fakes.js";
 
 describe("trackOperation", () => {
@@ -50,22 +50,23 @@ describe("trackOperation", () => {
   });
 
   it("reports failed with the server's reason, and nothing after it", async () => {
-    const { fetch } = fakeFetch([record("signed"), record("failed", { error: "Transaction reverted: NotAMember" })]);
+    const error = { message: "Transaction reverted: NotAMember", key: "wallet.reverted", values: { name: "NotAMember" } };
+    const { fetch } = fakeFetch([record("signed"), record("failed", { error })]);
     const events: LifecycleEvent[] = [];
     const last = await trackOperation({ hash: HASH, fetch, onStatus: (e) => events.push(e), ...fakeClock() });
     expect(last.status).toBe("failed");
     expect(events).toEqual([
       { status: "signed", userOpHash: HASH },
-      { status: "failed", userOpHash: HASH, error: "Transaction reverted: NotAMember", transactionHash: TX, blockNumber: 42 },
+      { status: "failed", userOpHash: HASH, error: { text: error.message, said: { key: error.key, values: error.values } }, transactionHash: TX, blockNumber: 42 },
     ]);
   });
 
   it("throws for a hash the server does not know, and gives up at the timeout", async () => {
     await expect(trackOperation({ hash: HASH, fetch: fakeFetch([404]).fetch, ...fakeClock() })).rejects.toBeInstanceOf(OperationNotFoundError);
     const clock = fakeClock();
-    await expect(trackOperation({ hash: HASH, fetch: fakeFetch([record("included")]).fetch, timeoutMs: 2000, ...clock })).rejects.toThrow(
-      /did not reach final in time \(last status: included\)/,
-    );
+    const timedOut = await trackOperation({ hash: HASH, fetch: fakeFetch([record("included")]).fetch, timeoutMs: 2000, ...clock }).catch((e: unknown) => e);
+    expect(timedOut).toBeInstanceOf(OperationTrackingTimeoutError);
+    expect((timedOut as OperationTrackingTimeoutError).shown).toEqual({ key: "wallet.lifecycle.notFinal", values: { hash: HASH, status: "included" } });
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBe(2000);
   });
 });
