@@ -130,8 +130,10 @@ export class RenderGate {
     let wait = Infinity;
     for (const key of this.#turns) {
       const client = this.#clients.get(key)!;
+      // A token may have come since the dispatch that could not start it (the clock moved on, or
+      // a timer fired a little early): then at once, or no one would wake it.
       const tokens = this.#refill(client);
-      if (client.running < this.#options.perClient && tokens < 1) wait = Math.min(wait, (1 - tokens) / this.#perMs);
+      if (client.running < this.#options.perClient) wait = Math.min(wait, Math.max(0, (1 - tokens) / this.#perMs));
     }
     if (wait < Infinity) this.#timer = setTimeout(() => this.#dispatch(), Math.max(1, Math.ceil(wait))).unref();
   }

@@ -7,7 +7,7 @@
  *   client gets the lookup limit (240 a minute), like GET /api/operations?sender=.
  * - The Alchemy signer proxy takes POSTs alone: a GET is a 405 and reaches no one.
  */
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { getAddress, keccak256, toHex } from "viem";
 import { freePort } from "../../scripts/lib/free-port.js";
 import { ALICE } from "../fixtures/accounts.js";
@@ -53,6 +53,7 @@ beforeAll(async () => {
   });
 }, 240_000);
 afterAll(async () => {
+  for (const agent of agents.values()) agent.destroy();
   await app?.stop();
   await alchemy?.close();
   await stack?.stop();
@@ -60,10 +61,15 @@ afterAll(async () => {
 
 type Reply = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
+/** Each client's kept-alive connections, as a browser keeps them. */
+const agents = new Map<string, Agent>();
+
 /** One request from the loopback address `from` (the client the server sees). */
 function call(path: string, { from, method = "GET" }: { from: string; method?: string }) {
+  let agent = agents.get(from);
+  if (!agent) agents.set(from, (agent = new Agent({ keepAlive: true, maxSockets: 20 })));
   return new Promise<Reply>((resolve, reject) => {
-    const req = httpRequest(`${app.url}${path}`, { method, localAddress: from, agent: false }, (res) => {
+    const req = httpRequest(`${app.url}${path}`, { method, localAddress: from, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString() }));

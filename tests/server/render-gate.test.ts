@@ -104,6 +104,19 @@ describe("a client's rate (perSecond, burst)", () => {
     expect(gate.stats()).toMatchObject({ running: 0, queued: 0 });
   });
 
+  it("a token that comes between a dispatch and the next wake-up still starts the waiting render (issue #26)", async () => {
+    // The clock moves on between any two reads, as on a loaded event loop (and a timer may fire a
+    // little before the clock says it is due): a token that came after the dispatch had looked and
+    // before the wake-up did woke no one, and the client's queue waited for its next request.
+    let clock = 0;
+    const gate = new RenderGate({ perClient: 2, total: 8, maxQueued: 20, perSecond: 10, burst: 1, now: () => ++clock });
+    const started: string[] = [];
+    const all = Array.from({ length: 4 }, (_, i) => gate.run("a", async () => void started.push(`a${i + 1}`)));
+    for (let i = 0; i < 1000 && started.length < 4; i++) await vi.advanceTimersByTimeAsync(100);
+    expect(started).toEqual(["a1", "a2", "a3", "a4"]);
+    await Promise.all(all);
+  });
+
   it("remembers an idle client until its burst has grown back: pausing wins no new burst", async () => {
     const { gate, started, run } = rated();
     await Promise.all([1, 2, 3].map((i) => run("a", `a${i}`)));
