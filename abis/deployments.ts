@@ -56,8 +56,20 @@ export function partyCreate2(admin: Address = LOCAL_ADMIN) {
 
 type Env = Record<string, string | undefined>;
 
-/** The deployment selected by PARTY_ENV (default local), with production values from env. */
+/**
+ * Why a production process (NODE_ENV=production) refuses to start without PARTY_ENV: `local`, the
+ * default elsewhere, serves the development routes (/dev/roles, the Telegram login stand-in that
+ * signs with the bot token) and follows the local chain's contracts.
+ */
+export const PARTY_ENV_REQUIRED =
+  "not set; with NODE_ENV=production set PARTY_ENV=production (Polygon: with PARTY_ADDRESS and PARTY_START_BLOCK) or PARTY_ENV=local (a local chain, development routes on)";
+
+/**
+ * The deployment selected by PARTY_ENV (default local, except under NODE_ENV=production: there it
+ * must be set), with production values from env.
+ */
 export function partyDeployment(env: Env = process.env): PartyDeployment {
+  if (!env.PARTY_ENV && env.NODE_ENV === "production") throw new Error(`PARTY_ENV ${PARTY_ENV_REQUIRED}`);
   const environment = (env.PARTY_ENV ?? "local") as PartyEnvironment;
   if (!PARTY_ENVIRONMENTS.includes(environment)) {
     throw new Error(`PARTY_ENV must be one of ${PARTY_ENVIRONMENTS.join(", ")}, got "${environment}"`);

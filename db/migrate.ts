@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { env } from "../app/utils/env.server.js";
 
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -41,6 +42,14 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === "") {
+  // The first step of `npm start`: a setting the server would refuse (app/utils/env.server.ts) stops
+  // it here, with the server's one line, before the database is touched.
+  try {
+    env();
+  } catch (error) {
+    console.error(`[server] cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.error("DATABASE_URL is not set");

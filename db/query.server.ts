@@ -8,11 +8,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PreparedQueryConfig } from "drizzle-orm/pg-core";
-import { env } from "../app/utils/env.server";
+import { readModelSchema } from "../app/utils/env.server";
 import { db } from "./client.server";
 
 /** The views schema (READ_MODEL_SCHEMA, `party`), for `${V}.chapters` in queries. */
-export const V = sql.identifier(env().READ_MODEL_SCHEMA);
+export const V = sql.identifier(readModelSchema());
 
 /** Postgres error codes and socket errors that mean "the database is not reachable now". */
 const UNAVAILABLE = new Set([

@@ -11,6 +11,13 @@ import { closeDb } from "../db/client.server.js";
 import { migrate } from "../db/migrate.js";
 import { startDocumentFetcher } from "../server/documents/fetcher.js";
 
+// A setting refused at start-up (app/utils/env.server.ts) says what to change: that line, no stack.
+try {
+  env();
+} catch (error) {
+  console.error(`documents: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const { DATABASE_URL, IPFS_GATEWAYS, IPFS_TIMEOUT_MS, READ_MODEL_SCHEMA, DOCUMENTS_BUSY_RATE } = env();
 if (!DATABASE_URL) {
   console.error("documents: DATABASE_URL is not set: the fetcher reads the read model and stores documents in PostgreSQL");

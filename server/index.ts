@@ -32,6 +32,7 @@ import { requestTarget } from "../app/utils/canonical-url.server";
 import { clientAddress } from "../app/utils/client-address.server";
 import { json, localText, messageBody } from "../app/utils/http.server";
 import { crossSiteRefusal } from "../app/utils/post-guard.server";
+import { mountedRoutes } from "./development-routes";
 import { PageCache } from "./page-cache";
 import { followReadModel } from "./read-model-changes";
 import { RenderGate, RenderQueueFull } from "./render-gate";
@@ -62,7 +63,8 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   const security: SecuritySettings = { appOrigin: APP_ORIGIN, walletBackend: WALLET_BACKEND, telegramWidget: telegramLoginMethod()?.kind === "widget" };
   const build = (await import(pathToFileURL(resolve(buildPath)).href)) as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const remix = createRequestHandler(build, NODE_ENV);
+  // The development routes (/dev/…) only with PARTY_ENV=local.
+  const remix = createRequestHandler(mountedRoutes(build, env().PARTY_ENV), NODE_ENV);
 
   const cache =
     cacheMegabytes > 0 && DATABASE_URL

@@ -4,7 +4,7 @@
  */
 import type { Address } from "viem";
 import { z } from "zod";
-import { CHAIN_ID, LOCAL_WALLET, partyDeployment } from "../../abis/deployments";
+import { CHAIN_ID, LOCAL_WALLET, PARTY_ENV_REQUIRED, partyDeployment } from "../../abis/deployments";
 import type { WalletConfig } from "../wallet/types";
 import { parseProxyRanges } from "./client-address.server";
 
@@ -36,7 +36,8 @@ const fields = z.object({
   INDEXER_URL: z.string().url().default("http://127.0.0.1:42069"),
   /** Chain 137 JSON-RPC, for the chain head (seconds behind). */
   CHAIN_RPC_URL: z.string().url().default("http://127.0.0.1:8545"),
-  PARTY_ENV: z.enum(["local", "production"]).default("local"),
+  /** `local` when unset, except with NODE_ENV=production: a production process must say which (abis/deployments.ts, PARTY_ENV_REQUIRED). */
+  PARTY_ENV: optional(z.enum(["local", "production"])),
   /** The party contract on Polygon and its deployment block (PARTY_ENV=production; abis/deployments.ts checks them). */
   PARTY_ADDRESS: optional(z.string()),
   PARTY_START_BLOCK: optional(z.string()),
@@ -103,10 +104,14 @@ const fields = z.object({
 });
 
 /**
- * The local wallet's paymaster and account factory are development contracts: on Polygon anyone
- * could deploy them at their deterministic addresses, so production never names them.
+ * A production process names its deployment: PARTY_ENV=local, the default elsewhere, mounts the
+ * development routes. The local wallet's paymaster and account factory are development contracts:
+ * on Polygon anyone could deploy them at their deterministic addresses, so production never names them.
  */
-const schema = fields.superRefine(({ PARTY_ENV, WALLET_BACKEND }, context) => {
+const schema = fields.superRefine(({ NODE_ENV, PARTY_ENV, WALLET_BACKEND }, context) => {
+  if (NODE_ENV === "production" && PARTY_ENV === undefined) {
+    context.addIssue({ code: z.ZodIssueCode.custom, path: ["PARTY_ENV"], message: PARTY_ENV_REQUIRED });
+  }
   if (PARTY_ENV === "production" && WALLET_BACKEND === "local") {
     context.addIssue({
       code: z.ZodIssueCode.custom,
@@ -129,9 +134,11 @@ export const LOCAL_IPFS_URL = "http://127.0.0.1:5001";
 export const PUBLIC_TRUSTLESS_GATEWAYS = ["https://trustless-gateway.link", "https://ipfs.io"];
 
 const withDefaults = schema.transform((settings) => {
-  const local = settings.PARTY_ENV === "local";
+  const PARTY_ENV = settings.PARTY_ENV ?? "local";
+  const local = PARTY_ENV === "local";
   return {
     ...settings,
+    PARTY_ENV,
     TELEGRAM_BOT_TOKEN: settings.TELEGRAM_BOT_TOKEN ?? (local ? LOCAL_TELEGRAM_BOT_TOKEN : undefined),
     IPFS_API_URL: settings.IPFS_API_URL ?? (local ? LOCAL_IPFS_URL : undefined),
     IPFS_GATEWAYS: settings.IPFS_GATEWAYS?.length ? settings.IPFS_GATEWAYS : local ? [LOCAL_IPFS_URL] : PUBLIC_TRUSTLESS_GATEWAYS,
@@ -157,6 +164,15 @@ export function env(): Env {
   }
   cached = { fingerprint, env: parsed.data };
   return parsed.data;
+}
+
+/**
+ * READ_MODEL_SCHEMA alone, for a module that names the views schema as it loads (db/query.server.ts):
+ * the rest of the environment is validated when a process starts, where a refused setting is one
+ * line (server/index.ts), not an import's stack trace.
+ */
+export function readModelSchema(): string {
+  return fields.shape.READ_MODEL_SCHEMA.parse(process.env.READ_MODEL_SCHEMA || undefined);
 }
 
 type RpcEnv = Pick<Env, "PARTY_ENV" | "BUNDLER_RPC_URL" | "ALCHEMY_RPC_URL" | "ALCHEMY_API_KEY">;

@@ -27,14 +27,15 @@ export type AppServer = {
 };
 
 /**
- * Starts the production server in `dir` on a free port with exactly `env` (plus PATH and HOME)
- * and waits until /healthz answers.
+ * Starts the production server in `dir` on a free port with exactly `env` (plus PATH and HOME,
+ * and PARTY_ENV=local unless `env` sets it) and waits until /healthz answers.
  */
 export async function startAppServer({ dir, env, timeoutMs = 30_000 }: { dir: string; env: Record<string, string>; timeoutMs?: number }): Promise<AppServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", SERVER_ENTRY, "build/index.js"], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
+    // A production server names its deployment (app/utils/env.server.ts): the local chain's unless the caller says otherwise.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PARTY_ENV: "local", ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = keepOutput(child, 65536);

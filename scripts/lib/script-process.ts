@@ -1,7 +1,7 @@
 /**
  * One of the product's own long-running scripts (`npm run notifier`, `npm run documents`) as a child
  * process, for `npm run dev`, the tests and the benches: started with exactly the environment given
- * (plus PATH and HOME), its output kept, killed with its parent.
+ * (plus PATH and HOME, and PARTY_ENV=local unless it is given), its output kept, killed with its parent.
  *
  *   const child = startScriptProcess({ entry, ready: /line it prints once it runs/, env: { DATABASE_URL, ... } });
  *   await child.ready();  …  await child.kill();   // SIGKILL, as a crash
@@ -39,7 +39,8 @@ export function startScriptProcess({ entry, ready, env, onOutput }: ScriptProces
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
     // Production's NODE_ENV unless the caller says otherwise: these scripts have no development mode.
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", ...env },
+    // That makes PARTY_ENV required (app/utils/env.server.ts): the local chain's unless the caller says otherwise.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", PARTY_ENV: "local", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const output = keepOutput(child, 1 << 20, onOutput);

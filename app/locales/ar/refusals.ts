@@ -100,5 +100,10 @@ export default {
       displayNameSpaces: "يجب ألا يبدأ displayName بمسافة أو ينتهي بها",
       chapterId: "يجب أن يكون chapterId عددًا صحيحًا من 1 إلى 2^128-1",
     },
+    notReady: {
+      noDatabase: "غير جاهز: لم يُضبط DATABASE_URL.",
+      database: "غير جاهز: لم تُجب قاعدة البيانات خلال {{seconds, number}} ث.",
+      readModel: "غير جاهز: نموذج القراءة ({{schema}}) غير موجود في قاعدة البيانات: لم يبنه المفهرس بعد، أو حُذف.",
+    },
   },
 };

@@ -96,5 +96,10 @@ export default {
       displayNameSpaces: "displayName darf nicht mit Leerzeichen beginnen oder enden",
       chapterId: "chapterId muss eine ganze Zahl von 1 bis 2^128-1 sein",
     },
+    notReady: {
+      noDatabase: "Nicht bereit: DATABASE_URL ist nicht gesetzt.",
+      database: "Nicht bereit: Die Datenbank hat nicht innerhalb von {{seconds, number}} s geantwortet.",
+      readModel: "Nicht bereit: Das Lesemodell ({{schema}}) ist nicht in der Datenbank: Der Indexer hat es noch nicht aufgebaut, oder es wurde gelöscht.",
+    },
   },
 };

@@ -105,5 +105,11 @@ export default {
       displayNameSpaces: "displayName must not start or end with spaces",
       chapterId: "chapterId must be a whole number from 1 to 2^128-1",
     },
+    // GET /readyz (app/routes/readyz.ts): why this server cannot serve pages now; a load balancer sends it none meanwhile.
+    notReady: {
+      noDatabase: "Not ready: DATABASE_URL is not set.",
+      database: "Not ready: the database did not answer within {{seconds, number}} s.",
+      readModel: "Not ready: the read model ({{schema}}) is not in the database: the indexer has not built it yet, or it was dropped.",
+    },
   },
 };
