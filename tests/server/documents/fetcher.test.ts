@@ -412,6 +412,8 @@ describe("fetchers in this process", () => {
   });
 
   it("works through a backlog at its pace while the host is busy (ratePerSecond): full turns of `batch` are spread out, never at once", async () => {
+    // Only this case's fetches are due (run alone, the stack's demo documents may still wait).
+    await stack.query(`update app.document_fetches set next_attempt_at = now() + interval '1 day' where status = 'waiting'`);
     const cids: string[] = [];
     for (let i = 0; i < 12; i++) {
       const cid = await stack.ipfs.add(encodeDocument(infoDocument()));
@@ -427,8 +429,8 @@ describe("fetchers in this process", () => {
         res.end(new Uint8Array(await answer.arrayBuffer()));
       });
     });
-    // 12 fetches, 3 a turn at 10 a second: each turn starts at least 300 ms after the one before.
-    fetcher([timed.url], { batch: 3, concurrency: 3, ratePerSecond: 10, hostBusy: () => true });
+    // 12 fetches, 3 a turn at 2 a second: each full turn is followed by a pause to 1.5 s after its start.
+    fetcher([timed.url], { batch: 3, concurrency: 3, ratePerSecond: 2, hostBusy: () => true });
     await until(
       () => stack.query<{ n: number }>(`select count(*)::int as n from app.document_fetches where cid = any($1) and status = 'stored'`, [cids]),
       ([row]) => row!.n === cids.length,
@@ -436,8 +438,9 @@ describe("fetchers in this process", () => {
     );
     const times = cids.map((cid) => askedAt.get(cid)!).sort((a, b) => a - b);
     expect(times).toHaveLength(12);
-    // However slow the machine, the four turns cannot be closer together than the pace (a lower bound only).
-    expect(times[11]! - times[0]!).toBeGreaterThanOrEqual(3 * 300 - 20);
-    for (const turn of [1, 2, 3]) expect(times[turn * 3]! - times[turn * 3 - 3]!).toBeGreaterThanOrEqual(300 - 20);
+    // The four turns take at least three paces (4.5 s); unpaced they took a third of a second. A
+    // request that reached the gateway late (a loaded machine) can shorten the span by its delay,
+    // hence a fifth less.
+    expect(times[11]! - times[0]!).toBeGreaterThanOrEqual(3 * 1500 * 0.8);
   });
 });
