@@ -12,6 +12,7 @@ import { ADMIN, ALICE } from "../../fixtures/accounts.js";
 import { startAppServer } from "../../setup/app-server.js";
 import { sessionFor } from "../../setup/session.js";
 import { startStack, type Stack } from "../../setup/stack.js";
+import { Agent } from "undici";
 
 let stack: Stack;
 /** Sessions of the evaluation minter and info sender (ADMIN, as deployed) and of an account holding neither. */
@@ -51,14 +52,23 @@ const info = (overrides: Partial<Record<keyof InfoDocument, unknown>> = {}) => (
 
 type Answer = { status: number; headers: Headers; body: { message?: string; key?: string; values?: Record<string, unknown>; field?: string; cid?: string; hashCode?: number; hashSize?: number; hashDigest?: string } };
 
-async function publish(body: unknown, { token, base = stack.appUrl, headers = {} }: { token?: string; base?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function publish(
+  body: unknown,
+  { token, base = stack.appUrl, headers = {}, ownConnection = false }: { token?: string; base?: string; headers?: Record<string, string>; ownConnection?: boolean } = {},
+): Promise<Answer> {
+  // A refused upload's connection is closed after the answer (server/index.ts, lingering close):
+  // sent on its own connection, fetch's pool cannot hand that socket to the next request.
+  const dispatcher = ownConnection ? new Agent({ pipelining: 0 }) : undefined;
   const response = await fetch(`${base}/api/documents`, {
+    ...(dispatcher ? { dispatcher } : {}),
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { cookie: `__Host-session=${token}` } : {}), ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Answer["body"] };
+  const answer = { status: response.status, headers: response.headers, body: (await response.json()) as Answer["body"] };
+  await dispatcher?.close();
+  return answer;
 }
 
 const documentsCount = async () => (await stack.query<{ n: number }>(`select count(*)::int as n from app.documents`))[0]!.n;
@@ -148,7 +158,7 @@ describe("what is refused", () => {
 
   it("413 for a request body over 256 KiB", async () => {
     const before = await documentsCount();
-    const answer = await publish(evaluation({ body: "x".repeat(300 * 1024) }), { token: minter });
+    const answer = await publish(evaluation({ body: "x".repeat(300 * 1024) }), { token: minter, ownConnection: true });
     expect(answer).toMatchObject({ status: 413, body: { key: "documents.api.tooLarge", values: { size: 256 } } });
     expect(await documentsCount()).toBe(before);
   });
