@@ -17,7 +17,7 @@ const at = { transactionHash: TX, blockNumber: 100n };
 describe("nextStatus", () => {
   it("stays signed without a receipt, and fails a dropped operation", () => {
     expect(nextStatus(signed, local)).toEqual(signed);
-    expect(nextStatus(signed, { ...local, dropped: true })).toMatchObject({ status: "failed", error: expect.stringMatching(/^Dropped/) });
+    expect(nextStatus(signed, { ...local, dropped: true })).toMatchObject({ status: "failed", error: { key: "wallet.lifecycle.dropped" } });
   });
 
   it("is included with a successful receipt from the bundler or a user_operations row without its events yet", () => {
