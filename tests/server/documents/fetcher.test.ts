@@ -132,9 +132,9 @@ async function startGateway(answer: (cid: string, req: IncomingMessage, res: Ser
 }
 
 /** Forwards every block request to the local node (once `before` resolves, if given), and counts them. */
-const proxyGateway = (before: () => Promise<void> = async () => undefined) =>
+const proxyGateway = (before: (cid: string) => Promise<void> = async () => undefined) =>
   startGateway((cid, _req, res) => {
-    void before()
+    void before(cid)
       .then(() => fetch(`${stack.ipfs.gatewayUrl}/ipfs/${cid}?format=raw`, { headers: { accept: "application/vnd.ipld.raw" } }))
       .then(async (answer) => {
         res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
@@ -422,13 +422,8 @@ describe("fetchers in this process", () => {
     }
     await stack.waitForIndexer();
     const askedAt = new Map<string, number>();
-    const timed = await gateway((cid, _req, res) => {
-      askedAt.set(cid, performance.now());
-      void fetch(`${stack.ipfs.gatewayUrl}/ipfs/${cid}?format=raw`, { headers: { accept: "application/vnd.ipld.raw" } }).then(async (answer) => {
-        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
-        res.end(new Uint8Array(await answer.arrayBuffer()));
-      });
-    });
+    const timed = await proxyGateway(async (cid) => void askedAt.set(cid, performance.now()));
+    gateways.push(timed);
     // 12 fetches, 3 a turn at 2 a second: each full turn is followed by a pause to 1.5 s after its start.
     fetcher([timed.url], { batch: 3, concurrency: 3, ratePerSecond: 2, hostBusy: () => true });
     await until(

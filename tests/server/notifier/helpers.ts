@@ -56,3 +56,28 @@ export async function statusCounts(pool: pg.Pool): Promise<Record<string, number
   const { rows } = await pool.query<{ status: string; n: number }>("select status, count(*)::int as n from app.notification_deliveries group by status");
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }
+
+/** A message sent (or a send time handed out) to a chat, in ms. */
+export type Sent = { at: number; chatId: string };
+
+/** The most messages within any one second (a window starting at each message); `sent` in time order. */
+export function busiestSecond(sent: readonly Sent[]): number {
+  let most = 0;
+  for (let first = 0, last = 0; first < sent.length; first++) {
+    while (last < sent.length && sent[last]!.at < sent[first]!.at + 1000) last++;
+    most = Math.max(most, last - first);
+  }
+  return most;
+}
+
+/** The shortest time between two messages to one chat, in ms; `sent` in time order. */
+export function closestInOneChat(sent: readonly Sent[]): number {
+  const lastAt = new Map<string, number>();
+  let closest = Infinity;
+  for (const m of sent) {
+    const previous = lastAt.get(m.chatId);
+    if (previous !== undefined) closest = Math.min(closest, m.at - previous);
+    lastAt.set(m.chatId, m.at);
+  }
+  return closest;
+}

@@ -11,10 +11,10 @@ import pg from "pg";
 import { migrate } from "../../../db/migrate.js";
 import { freePort } from "../../../scripts/lib/free-port.js";
 import { startNotifierProcess, type NotifierProcess } from "../../../scripts/lib/notifier-process.js";
-import { STAND_IN_LIMITS, startTelegramStandIn, type StandInMessage, type TelegramStandIn } from "../../../scripts/lib/telegram-stand-in.js";
+import { STAND_IN_LIMITS, startTelegramStandIn, type TelegramStandIn } from "../../../scripts/lib/telegram-stand-in.js";
 import { QUEUE_OPTIONS } from "../../../server/notifier/queue.js";
 import { withTestDatabase } from "../../setup/postgres.js";
-import { delivery, deliveryStates, enqueue, linkTelegram, NOTIFIER_TEST_TOKEN, recipient, statusCounts } from "./helpers.js";
+import { busiestSecond, closestInOneChat, delivery, deliveryStates, enqueue, linkTelegram, NOTIFIER_TEST_TOKEN, recipient, statusCounts } from "./helpers.js";
 
 const database = withTestDatabase();
 const RATE_SCALE = 10;
@@ -226,25 +226,3 @@ describe("issue 26: nothing queued is given up, and replicas share Telegram's li
     }
   });
 });
-
-/** The most messages the stand-in took within any one second (a window starting at each message). */
-function busiestSecond(messages: readonly StandInMessage[]): number {
-  let most = 0;
-  for (let first = 0, last = 0; first < messages.length; first++) {
-    while (last < messages.length && messages[last]!.at < messages[first]!.at + 1000) last++;
-    most = Math.max(most, last - first);
-  }
-  return most;
-}
-
-/** The shortest time between two messages to one chat, in ms. */
-function closestInOneChat(messages: readonly StandInMessage[]): number {
-  const lastAt = new Map<string, number>();
-  let closest = Infinity;
-  for (const m of messages) {
-    const previous = lastAt.get(m.chatId);
-    if (previous !== undefined) closest = Math.min(closest, m.at - previous);
-    lastAt.set(m.chatId, m.at);
-  }
-  return closest;
-}

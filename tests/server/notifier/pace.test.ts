@@ -9,6 +9,7 @@ import { migrate } from "../../../db/migrate.js";
 import { paceSpacing, reserveSlots, type Slot } from "../../../server/notifier/pace.js";
 import { TELEGRAM_LIMITS } from "../../../server/notifier/telegram.js";
 import { withTestDatabase } from "../../setup/postgres.js";
+import { busiestSecond, closestInOneChat } from "./helpers.js";
 
 const database = withTestDatabase();
 const pools: pg.Pool[] = [];
@@ -30,22 +31,11 @@ it("two notifiers reserving at once never get more than 30 send times in any sec
       for (const batch of batches.filter((_, b) => b % 2 === which)) slots.push(...(await reserveSlots(pool, batch, spacingSeconds, chatIntervalSeconds)));
     }),
   );
-  const times = slots.map((s) => s.atMs).sort((a, b) => a - b);
-  let busiest = 0;
-  for (let first = 0, last = 0; first < times.length; first++) {
-    while (last < times.length && times[last]! < times[first]! + 1000) last++;
-    busiest = Math.max(busiest, last - first);
-  }
-  expect(busiest).toBeLessThanOrEqual(TELEGRAM_LIMITS.messagesPerSecond);
+  const inOrder = (list: Slot[]) => list.map((s) => ({ at: s.atMs, chatId: s.chatId })).sort((a, b) => a.at - b.at);
+  expect(busiestSecond(inOrder(slots))).toBeLessThanOrEqual(TELEGRAM_LIMITS.messagesPerSecond);
 
-  const claimed = slots.filter((s) => s.claimed).sort((a, b) => a.atMs - b.atMs);
-  const lastAt = new Map<string, number>();
-  let closest = Infinity;
-  for (const slot of claimed) {
-    const previous = lastAt.get(slot.chatId);
-    if (previous !== undefined) closest = Math.min(closest, slot.atMs - previous);
-    lastAt.set(slot.chatId, slot.atMs);
-  }
+  const claimed = slots.filter((s) => s.claimed);
+  const closest = closestInOneChat(inOrder(claimed));
   // The repeats' times come after the 300 firsts' (the overall clock moved on), so they are claimed.
   expect(claimed.length).toBeGreaterThan(300);
   expect(closest).toBeGreaterThanOrEqual(1000 / TELEGRAM_LIMITS.perChatPerSecond);
