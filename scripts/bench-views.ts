@@ -65,6 +65,7 @@
  *   BENCH_MEMBER_SAMPLE=5000   accounts the member page requests are spread over
  *   BENCH_DATABASE_POOL_MAX    the app server's DATABASE_POOL_MAX (its default is 10)
  *   PAGE_CACHE_MB              the app server's page cache size (its default is 256; 0 turns it off)
+ *   DOCUMENTS_BUSY_RATE        the fetcher phase's fetcher's pace while the host is busy (its default is 100/s)
  *   BENCH_CHAPTERS, BENCH_MEMBERS, BENCH_EVALUATIONS, BENCH_VOTES: synthetic data size
  */
 import { randomBytes } from "node:crypto";

@@ -136,7 +136,11 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     // no cache may answer (a session cookie, real or made up; loader data; an auth return; a write),
     // so one client's flood of either waits for itself.
     const client = clientAddress(request, context, TRUST_PROXY);
-    const gated = (r: Request) => gate.run(client, () => render(r));
+    const gated = (r: Request, begins?: () => void) =>
+      gate.run(client, () => {
+        begins?.();
+        return render(r);
+      });
     try {
       return await (cache && key !== undefined ? cache.fill(request, key, gated) : gated(request));
     } catch (error) {

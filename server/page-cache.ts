@@ -214,9 +214,11 @@ export class PageCache {
    * The miss path for a request that has a key: renders it with `render`, keeps the result when
    * it is cacheable, and answers. Concurrent misses of one key wait for the first one's render.
    * The request is rendered under its key's target, so the entry is the page of every spelling
-   * that shares the key, whichever came first.
+   * that shares the key, whichever came first. A `render` that may wait before it renders (for its
+   * client's turn: server/render-gate.ts) calls `begins` when it starts: the miss's Server-Timing
+   * then says the wait (`wait;dur`) apart from the render's own time and CPU.
    */
-  async fill(asked: Request, key: string, render: (request: Request) => Promise<Response>): Promise<Response> {
+  async fill(asked: Request, key: string, render: (request: Request, begins?: () => void) => Promise<Response>): Promise<Response> {
     // Appended to the origin, not resolved: a target `//x` is a path here too.
     const target = `${new URL(asked.url).origin}${key.split(" ", 1)[0]}`;
     const request = target === asked.url ? asked : new Request(target, { method: asked.method, headers: asked.headers, signal: asked.signal });
@@ -246,20 +248,29 @@ export class PageCache {
     let kept: Entry | undefined;
     try {
       const generation = this.#generation;
-      const started = performance.now();
+      let started = performance.now();
       // The process's CPU only when asked: the call costs ~35 µs on a loaded VM, twice a miss.
-      const cpu = request.headers.get(CPU_TIMING_HEADER) === "cpu" ? process.cpuUsage() : undefined;
+      const measureCpu = request.headers.get(CPU_TIMING_HEADER) === "cpu";
+      let cpu = measureCpu ? process.cpuUsage() : undefined;
+      let waited: number | undefined;
+      const begins = () => {
+        const now = performance.now();
+        waited = now - started;
+        started = now;
+        if (measureCpu) cpu = process.cpuUsage();
+      };
       // Only a GET fills the cache: a HEAD's render has no body to keep.
-      const response = await render(request.method === "HEAD" ? new Request(request.url, { headers: request.headers }) : request);
+      const response = await render(request.method === "HEAD" ? new Request(request.url, { headers: request.headers }) : request, begins);
       const maxAge = cacheableFor(response);
       if (maxAge === undefined) {
         this.#stats.bypasses++;
         return withCacheState(response, "bypass");
       }
       const html = Buffer.from(await response.arrayBuffer());
-      // What the miss took, and with the header what it cost this process (with whatever else ran meanwhile): for benchmarks and profiles.
+      // What the miss took (its wait for a turn apart), and with the header what its render cost this process (with whatever else ran meanwhile): for benchmarks and profiles.
       const used = cpu && process.cpuUsage(cpu);
-      const timing = `render;dur=${(performance.now() - started).toFixed(2)}${used ? `, cpu;dur=${((used.user + used.system) / 1000).toFixed(2)}` : ""}`;
+      const wait = waited === undefined ? "" : `wait;dur=${waited.toFixed(2)}, `;
+      const timing = `${wait}render;dur=${(performance.now() - started).toFixed(2)}${used ? `, cpu;dur=${((used.user + used.system) / 1000).toFixed(2)}` : ""}`;
       if (html.length > this.#options.maxPageBytes) {
         this.#stats.bypasses++;
         return withCacheState(new Response(html, response), "bypass");

@@ -82,6 +82,20 @@ describe("PageCache", () => {
     expect([hit.headers.get("x-cache"), hit.headers.has("server-timing")]).toEqual(["hit", false]);
   });
 
+  it("a miss that waited for its client's turn says the wait apart: its render's time and CPU start when the render does", async () => {
+    const { cache } = setup();
+    let spin = 0;
+    const miss = await cache.fill(new Request("http://app.test/chapters/3", { headers: { [CPU_TIMING_HEADER]: "cpu" } }), "/chapters/3", async (request, begins) => {
+      // A wait of 60 ms of CPU (a busy event loop) before the turn comes: neither render nor cpu.
+      for (const until = performance.now() + 60; performance.now() < until; ) spin++;
+      begins?.();
+      return new Response(`<html>${new URL(request.url).pathname}</html>`, { headers: PAGE });
+    });
+    const timing = Object.fromEntries(miss.headers.get("server-timing")!.split(", ").map((metric) => [metric.split(";")[0], Number(metric.split("dur=")[1])]));
+    expect(Object.keys(timing)).toEqual(["wait", "render", "cpu"]);
+    expect([timing.wait! >= 60, timing.render! < 50, timing.cpu! < 50, spin > 0]).toEqual([true, true, true, true]);
+  });
+
   it("renders a page once, then serves it (gzip as stored, identity inflated, 304 for its ETag, HEAD without a body)", async () => {
     const { get, state } = setup();
     const first = await get("/chapters/1");

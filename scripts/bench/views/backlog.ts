@@ -94,7 +94,7 @@ export async function backlogPhase({
     const backlog = await count(`select count(*)::int as n from app.document_fetches where status = 'waiting'`);
     log(`  backlog: ${backlog.toLocaleString("en")} documents (evaluations ${first}–${range.last}, info messages 1–${range.infos}) on the IPFS node (pid ${ipfs.process.pid})`);
 
-    fetcher = startDocumentsProcess({ env: { DATABASE_URL: live.databaseUrl, READ_MODEL_SCHEMA: viewsSchema, IPFS_GATEWAYS: gatewayUrl, IPFS_TIMEOUT_MS: "5000" } });
+    fetcher = startDocumentsProcess({ env: { DATABASE_URL: live.databaseUrl, READ_MODEL_SCHEMA: viewsSchema, IPFS_GATEWAYS: gatewayUrl, IPFS_TIMEOUT_MS: "5000", ...(process.env.DOCUMENTS_BUSY_RATE ? { DOCUMENTS_BUSY_RATE: process.env.DOCUMENTS_BUSY_RATE } : {}) } });
     await fetcher.ready();
     const fetcherPid = fetcher.process.pid!;
     const ipfsPid = ipfs.process.pid!;
