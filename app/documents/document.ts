@@ -17,7 +17,8 @@
  * The bytes are `encodeDocument`'s: keys in this order, two-space indentation, a final newline.
  */
 import { z } from "zod";
-import { problem } from "../calls/issue";
+import { issueMessage, problem } from "../calls/issue";
+import type { MessageValues } from "../i18n/message";
 import { findHtml } from "./markdown";
 
 export const DOCUMENT_FORMAT_NAME = "party-document";
@@ -99,7 +100,7 @@ export function encodeDocument(document: PartyDocument): Uint8Array {
 }
 
 /** Why bytes are not a document this app shows: a key of `documents.refused` and its values. */
-export type Unreadable = { reason: "notJson" | "notADocument" | "unknownVersion" | "invalid"; values?: Record<string, string> };
+export type Unreadable = { reason: "notJson" | "notADocument" | "unknownVersion" | "invalid"; values?: MessageValues };
 
 /**
  * The document in `bytes` (already verified against its CID), or why it is not one. Any client may
@@ -119,7 +120,9 @@ export function readDocument(bytes: Uint8Array): { ok: true; document: PartyDocu
   const checked = draftSchema.safeParse(parsed);
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
-    return { ok: false, reason: "invalid", values: { field: issue.path.join("."), problem: issue.message } };
+    // The problem as its key and values, so each page says it in its own language (`$t({{problem}})`).
+    const said = issueMessage(issue);
+    return { ok: false, reason: "invalid", values: { ...said.values, field: issue.path.join("."), problem: said.key } };
   }
   return { ok: true, document: checked.data };
 }

@@ -19,7 +19,7 @@ export default {
       notJson: "der Inhalt ist kein JSON-Dokument",
       notADocument: "der Inhalt ist kein Parteidokument (Format party-document/1)",
       unknownVersion: "das Dokument hat die Formatversion {{version}}, die diese App nicht lesen kann",
-      invalid: "das Dokument ist ungültig: {{field}} {{problem}}",
+      invalid: "das Dokument ist ungültig: {{field}} $t({{problem}})",
       wrongKind: "das Dokument ist eine Info-Nachricht statt einer Bewertung (oder umgekehrt)",
       mismatch: "die Bytes eines Gateways passen nicht zum Hash in der Blockchain",
       tooLarge: "das Dokument hat {{size}} Bytes, mehr als die Grenze von {{max}}",

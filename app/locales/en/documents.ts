@@ -19,7 +19,7 @@ export default {
       notJson: "the content is not a JSON document",
       notADocument: "the content is not a party document (format party-document/1)",
       unknownVersion: "the document is in format version {{version}}, which this app cannot read",
-      invalid: "the document is not valid: {{field}} {{problem}}",
+      invalid: "the document is not valid: {{field}} $t({{problem}})",
       wrongKind: "the document is an info message, not an evaluation (or the other way round)",
       mismatch: "the bytes a gateway answered do not match the hash on chain",
       tooLarge: "the document is {{size}} bytes, over the limit of {{max}}",

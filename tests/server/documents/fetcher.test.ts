@@ -308,18 +308,18 @@ describe("fetchers in this process", () => {
     [
       "a document with an empty title",
       `${JSON.stringify({ format: "party-document/1", kind: "evaluation", language: "en", title: "  ", body: "x", scale })}\n`,
-      { key: "documents.refused.invalid", values: { field: "title", problem: "is required" } },
+      { key: "documents.refused.invalid", values: { field: "title", problem: "calls.required" } },
     ],
     [
       "an evaluation without its scale",
       `${JSON.stringify({ format: "party-document/1", kind: "evaluation", language: "en", title: "No scale", body: "x" })}\n`,
-      // The problem is zod's own text here ("Required"): readDocument passes the issue's English on, not its key.
-      { key: "documents.refused.invalid", values: { field: "scale", problem: expect.any(String) } },
+      // The problem as a key of its own (zod's "Required" is calls.required), said in each page's language.
+      { key: "documents.refused.invalid", values: { field: "scale", problem: "calls.required" } },
     ],
     [
       "a body with raw HTML",
       `${JSON.stringify({ format: "party-document/1", kind: "evaluation", language: "en", title: "HTML", body: "<img src=x onerror=alert(1)>", scale })}\n`,
-      { key: "documents.refused.invalid", values: { field: "body", problem: expect.stringContaining("contains HTML") } },
+      { key: "documents.refused.invalid", values: { field: "body", problem: "calls.bodyHtml", html: expect.stringContaining("<img") } },
     ],
   ])("refuses %s for good, with its reason", async (_what, content, lastError) => {
     const bytes = content === "\u00ff" ? Uint8Array.of(0xff, 0xfe, 0x7b) : bytesOf(content);
