@@ -20,7 +20,7 @@
  */
 import pg from "pg";
 import { entityTags, eventTags } from "../app/utils/page-tags";
-import type { Dropped } from "./page-cache";
+import type { Dropped } from "./page-cache/changes";
 
 /** Rows read per poll; more than this since the last poll drops every page. */
 const MAX_ROWS = 1000;

@@ -1,12 +1,17 @@
 /**
- * server/page-cache.ts on its own: what is kept, for how long, what drops it, and what a client
- * gets back. The renderer here is a plain function returning Responses (the integration test,
- * tests/app/page-cache.test.ts, runs the cache in the production server over a real read model).
+ * server/page-cache.ts (and its parts in server/page-cache/) on its own: what is kept, for how
+ * long, what drops it, and what a client gets back. The renderer here is a plain function
+ * returning Responses (tests/server/index.test.ts runs the cache in the production server over a
+ * real read model).
  */
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { sessionTokenFromCookieHeader } from "../../app/utils/session-cookie.server.js";
-import { acceptsGzip, cacheableFor, CPU_TIMING_HEADER, PageCache, type Dropped } from "../../server/page-cache.js";
+import { PageCache } from "../../server/page-cache.js";
+import type { Dropped } from "../../server/page-cache/changes.js";
+import { cacheableFor } from "../../server/page-cache/entry.js";
+import { acceptsGzip } from "../../server/page-cache/reply.js";
+import { CPU_TIMING_HEADER } from "../../server/page-cache/timing.js";
 
 /** A well-formed session token (32 bytes, base64url). */
 const TOKEN = randomBytes(32).toString("base64url");

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import { migrate } from "../../db/migrate.js";
-import type { Dropped } from "../../server/page-cache.js";
+import type { Dropped } from "../../server/page-cache/changes.js";
 import { followReadModel, type ReadModelChanges } from "../../server/read-model-changes.js";
 import { withTestDatabase } from "../setup/postgres.js";
 

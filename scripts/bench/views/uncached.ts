@@ -9,7 +9,7 @@
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import type pg from "pg";
-import { CPU_TIMING_HEADER } from "../../../server/page-cache.js";
+import { CPU_TIMING_HEADER } from "../../../server/page-cache/timing.js";
 import { percentile } from "../percentile.js";
 import { hammer, latency, type Latency, type LoadResult } from "./hammer.js";
 
