@@ -68,25 +68,15 @@
  *   DOCUMENTS_BUSY_RATE        the fetcher phase's fetcher's pace while the host is busy (its default is 100/s)
  *   BENCH_CHAPTERS, BENCH_MEMBERS, BENCH_EVALUATIONS, BENCH_VOTES: synthetic data size
  */
-import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
-import pg from "pg";
-import { pageShows } from "./bench/documents/page-text.js";
 import { backlogPhase } from "./bench/views/backlog.js";
 import { cpuDelta, cpuSnapshot } from "./bench/views/cpu.js";
 import { initialJs } from "./bench/views/initial-js.js";
 import { livePhase, type LiveResult } from "./bench/views/live.js";
-import { distinctPaths, PAGES, pagePath, pagePhases, type Page } from "./bench/views/pages.js";
+import { distinctPaths, PAGES, pagePath, pagePhases } from "./bench/views/pages.js";
 import { cacheLine, loadAverage, loadAverages, loadLine, round1, say } from "./bench/views/report.js";
 import { sqlFloorPhase } from "./bench/views/sql-floor.js";
+import { setUpStage, type Cleanups } from "./bench/views/stage.js";
 import { missCpu, uncachedRenders } from "./bench/views/uncached.js";
-import { snapshotBuild } from "./lib/app-build.js";
-import { startAppServer } from "./lib/app-server.js";
-import { createDatabase, dropDatabase, redactUrl, startEmbeddedPostgres } from "./lib/database.js";
-import { freePort } from "./lib/free-port.js";
-import { migrate } from "../db/migrate.js";
-import { syntheticDocument } from "./lib/synthetic-documents.js";
-import { createSyntheticReadModel } from "./lib/synthetic-read-model.js";
 
 function envNumber(name: string, fallback: number, { zero = false } = {}): number {
   const raw = process.env[name];
@@ -118,7 +108,7 @@ const TARGETS = { p95Ms: 25, jsKb: 150, live5Ms: 25, live20Ms: 50, uncachedC10Ms
 
 // ------------------------------------------------------------------------------------------------
 async function main() {
-  const cleanups: { what: string; run: () => Promise<unknown> }[] = [];
+  const cleanups: Cleanups = [];
   const onSignal = () => {
     say("interrupted: cleaning up");
     void (async () => {
@@ -132,74 +122,17 @@ async function main() {
   const loadStart = loadAverages();
 
   try {
-    // 1. Database
-    const adminUrl = process.env.DATABASE_URL;
-    let databaseUrl: string;
-    let databaseName: string;
-    if (adminUrl) {
-      databaseName = `bench_views_${randomBytes(4).toString("hex")}`;
-      databaseUrl = await createDatabase(adminUrl, databaseName);
-      cleanups.push({ what: "drop database", run: () => dropDatabase(adminUrl, databaseName) });
-      say(`database ${databaseName} on ${redactUrl(adminUrl)}`);
-    } else {
-      const embedded = await startEmbeddedPostgres();
-      cleanups.push({ what: "stop embedded postgres", run: () => embedded.stop() });
-      databaseUrl = embedded.url;
-      databaseName = "postgres";
-      say(`embedded postgres on port ${embedded.port} (${embedded.dataDir})`);
-    }
-
-    // 2. Read model
-    // The pages also read the app's own tables (pending operations).
-    await migrate(databaseUrl);
-    const model = await createSyntheticReadModel({
-      databaseUrl,
-      chapters: envNumber("BENCH_CHAPTERS", 1000),
-      members: envNumber("BENCH_MEMBERS", 100_000),
-      evaluations: envNumber("BENCH_EVALUATIONS", 10_000),
-      votes: envNumber("BENCH_VOTES", 1_000_000),
-      documents: true,
+    // 1-3. Database, read model, the app server (bench/views/stage.ts)
+    const { databaseUrl, databaseName, model, admin, server, ids, bigChapter } = await setUpStage({
+      cleanups,
+      sizes: {
+        chapters: envNumber("BENCH_CHAPTERS", 1000),
+        members: envNumber("BENCH_MEMBERS", 100_000),
+        evaluations: envNumber("BENCH_EVALUATIONS", 10_000),
+        votes: envNumber("BENCH_VOTES", 1_000_000),
+      },
+      memberSample: MEMBER_SAMPLE,
     });
-    const S = `"${model.schema}"`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    admin.on("error", () => undefined);
-    await admin.connect();
-    cleanups.push({ what: "close admin client", run: () => admin.end() });
-    const chapterIds = (await admin.query<{ id: string }>(`select id::text as id from ${S}.chapters where removed_block is null`)).rows.map((r) => r.id);
-    const accounts = (await admin.query<{ account: string }>(`select account from ${S}.members order by random() limit ${MEMBER_SAMPLE}`)).rows.map((r) => r.account);
-    const evaluationIds = (await admin.query<{ id: string }>(`select id::text as id from ${S}.evaluations`)).rows.map((r) => r.id);
-    const bigChapter = (await admin.query<{ id: string }>(`select id::text as id from ${S}.chapters order by member_count desc limit 1`)).rows[0]!.id;
-    say(`requests spread over ${chapterIds.length} chapters, ${accounts.length} accounts, ${evaluationIds.length} evaluations`);
-
-    // 3. Build and serve
-    const t = Date.now();
-    const snapshot = snapshotBuild("bench-views-build-");
-    cleanups.push({ what: "remove build snapshot", run: async () => rmSync(snapshot, { recursive: true, force: true }) });
-    say(`build ready in ${((Date.now() - t) / 1000).toFixed(1)} s (remix build only when stale)`);
-    const serverEnv: Record<string, string> = {
-      DATABASE_URL: databaseUrl,
-      READ_MODEL_SCHEMA: model.viewsSchema,
-      // Nothing listens there: the status bar shows "unknown", as it tolerates.
-      INDEXER_URL: `http://127.0.0.1:${await freePort()}`,
-      CHAIN_RPC_URL: `http://127.0.0.1:${await freePort()}`,
-    };
-    if (process.env.BENCH_DATABASE_POOL_MAX) serverEnv.DATABASE_POOL_MAX = process.env.BENCH_DATABASE_POOL_MAX;
-    if (process.env.PAGE_CACHE_MB) serverEnv.PAGE_CACHE_MB = process.env.PAGE_CACHE_MB;
-    const server = await startAppServer({ dir: snapshot, env: serverEnv, timeoutMs: 60_000 });
-    cleanups.push({ what: "stop server", run: () => server.stop() });
-    say(`app server at ${server.url} (pid ${server.process.pid}, DATABASE_POOL_MAX ${serverEnv.DATABASE_POOL_MAX ?? "10 (default)"}, PAGE_CACHE_MB ${serverEnv.PAGE_CACHE_MB ?? "256 (default)"})`);
-
-    const ids: Record<Page, string[]> = { chapter: chapterIds, member: accounts, evaluation: evaluationIds };
-    for (const page of PAGES) {
-      const response = await fetch(`${server.url}${pagePath(ids, page)}`);
-      if (response.status !== 200) throw new Error(`${page} page answered ${response.status}:\n${(await response.text()).slice(0, 2000)}\n${server.output()}`);
-    }
-    // The evaluation pages show their documents.
-    {
-      const id = evaluationIds[Math.floor(Math.random() * evaluationIds.length)]!;
-      const { title } = syntheticDocument("evaluation", Number(id));
-      if (!pageShows(await (await fetch(`${server.url}/evaluations/${id}`)).text(), title)) throw new Error(`/evaluations/${id} does not show its document's title "${title}"`);
-    }
 
     // 4. Pages under load, one kind at a time
     say(`\npages: ${CONNECTIONS} connections, ${DURATION_S} s each (after ${WARMUP_S} s warm-up); ${loadAverage()}`);
