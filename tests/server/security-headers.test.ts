@@ -1,6 +1,7 @@
 /**
  * server/security-headers.ts's policy on its own: which outside origins a page may load scripts
- * and frames from, per configuration (the production server's headers: tests/server/hardening.test.ts).
+ * and frames from, per configuration (the production server's headers:
+ * tests/server/hardening-requests.test.ts).
  */
 import { createHash } from "node:crypto";
 import { hashPolicy, noncePolicy } from "../../server/security-headers.js";

@@ -1,7 +1,7 @@
 /**
  * The one spelling of a request target (requestTarget), which the routes' canonical-URL check
  * compares and the page cache keys on: spellings that parse alike are one, others stay apart.
- * The production server with it: tests/server/hardening.test.ts.
+ * The production server with it: tests/server/hardening-pages.test.ts.
  */
 import { canonicalPath, canonicalUrl, requestTarget } from "../../../app/utils/canonical-url.server.js";
 
