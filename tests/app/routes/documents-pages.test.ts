@@ -1,95 +1,35 @@
 /**
  * Evaluation and info documents on the production server's pages, over the seeded demo read model
- * whose documents the fetcher process (`npm run documents`) fetched from the stack's IPFS node:
- * the title wherever an evaluation or info message is named, the body rendered safely in its own
- * language and direction, what a page says until the document is here (and why, to its minter
- * only), and the page cache dropping exactly the pages that show a document when it arrives.
+ * (tests/app/routes/documents-stack.ts): the title wherever an evaluation or info message is
+ * named, the body rendered safely in its own language and direction. What a page says until its
+ * document is here, and the page cache when it arrives: documents-arrival.test.ts.
  */
 import { encodeDocument, type EvaluationDocument } from "../../../app/documents/document.js";
 import { renderMarkdown } from "../../../app/documents/markdown.js";
 import { cidOfBytes } from "../../../app/documents/unixfs.js";
-import { DEMO_EVALUATION_CIDS, DEMO_INFO_CIDS, digestOfCid } from "../../../scripts/lib/demo-data/document-cids.js";
+import { DEMO_EVALUATION_CIDS, DEMO_INFO_CIDS } from "../../../scripts/lib/demo-data/document-cids.js";
 import { DEMO_EVALUATION_DOCUMENTS, DEMO_INFO_DOCUMENTS } from "../../../scripts/lib/demo-data/documents.js";
-import { ADMIN, ALICE } from "../../fixtures/accounts.js";
-import { decode, get, getCanonical, h1, section, tableRows, text, type Page } from "../../setup/html.js";
-import { getAs, sessionFor } from "../../setup/session.js";
-import { startStack, type Stack } from "../../setup/stack.js";
+import { get, h1, section, tableRows, text } from "../../setup/html.js";
+import { sessionFor } from "../../setup/session.js";
+import {
+  demoEvaluationId,
+  demoInfoId,
+  documentBody,
+  evaluationLabels,
+  fetched,
+  metaTitle,
+  minter,
+  mintEvaluation,
+  missingNotice,
+  page,
+  sendInfo,
+  stack,
+  stranger,
+  useDocumentsStack,
+  why,
+} from "./documents-stack.js";
 
-let stack: Stack;
-/** Sessions: the evaluation minter and info sender (ADMIN, who minted everything), and an account holding no role. */
-let minter: string;
-let stranger: string;
-
-beforeAll(async () => {
-  stack = await startStack({ documents: true });
-  await until(
-    () => stack.query<{ n: number }>(`select count(*)::int as n from app.document_fetches where status = 'stored'`),
-    ([row]) => row!.n === DEMO_EVALUATION_CIDS.length + DEMO_INFO_CIDS.length,
-    "the demo documents stored",
-  );
-  await stack.waitForPageCache();
-  minter = await sessionFor(stack, ADMIN.address);
-  stranger = await sessionFor(stack, ALICE.address);
-}, 240_000);
-afterAll(() => stack?.stop());
-
-/** Polls `read` until `done` holds for its value (each poll is a query: this waits on state, not on time). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** A page that must answer 200 (another spelling of its URL is followed once). */
-async function page(path: string, token?: string): Promise<Page> {
-  const result = token ? await getAs(stack.appUrl, path, token) : await getCanonical(stack.appUrl, path);
-  expect(result.status, path).toBe(200);
-  return result;
-}
-const metaTitle = (p: Page) => decode(/<title>([\s\S]*?)<\/title>/.exec(p.body)?.[1] ?? "");
-const documentBody = (p: Page) => /<div class="document-body"([^>]*)>([\s\S]*?)<\/div>/.exec(p.main);
-const missingNotice = (p: Page) => /<div class="document-missing[^"]*"[^>]*data-document="(\w+)"[^>]*>([\s\S]*?)<\/div>/.exec(p.main);
-const why = (p: Page) => {
-  const found = /<p[^>]*data-why[^>]*>([\s\S]*?)<\/p>/.exec(p.main);
-  return found ? text(found[1]!) : null;
-};
-
-/** Each evaluation's label as the pages write it: its document's title, or "Evaluation <id>" until there is one. */
-async function evaluationLabels(): Promise<Map<string, string>> {
-  const rows = await stack.query<{ id: string; title: string | null }>(
-    `select e.id::text as id, d.title from ${stack.viewsSchema}.evaluations e left join app.documents d on d.cid = e.cid and d.kind = 'evaluation'`,
-  );
-  return new Map(rows.map((r) => [r.id, r.title ?? `Evaluation ${r.id}`]));
-}
-const demoEvaluationId = async (index: number) =>
-  (await stack.query<{ id: string }>(`select id::text as id from ${stack.viewsSchema}.evaluations where cid = $1`, [DEMO_EVALUATION_CIDS[index]]))[0]!.id;
-const demoInfoId = async (index: number) =>
-  (await stack.query<{ id: string }>(`select id::text as id from ${stack.viewsSchema}.info_messages where cid = $1`, [DEMO_INFO_CIDS[index]]))[0]!.id;
-
-/** Mints an evaluation of chapter 3 naming `cid` (as ADMIN, the evaluation minter) and waits until the pages show it; its id. */
-async function mintEvaluation(cid: string): Promise<string> {
-  await stack.send(ADMIN, "mintEvaluation", [3n, 0x12, 32, digestOfCid(cid)]);
-  await stack.waitForIndexer();
-  return (await stack.query<{ id: string }>(`select max(id)::text as id from ${stack.viewsSchema}.evaluations`))[0]!.id;
-}
-async function sendInfo(cid: string): Promise<string> {
-  await stack.send(ADMIN, "sendInfo", ["Pages test", 1, 0x12, 32, digestOfCid(cid)]);
-  await stack.waitForIndexer();
-  return (await stack.query<{ id: string }>(`select max(id)::text as id from ${stack.viewsSchema}.info_messages`))[0]!.id;
-}
-type FetchRow = { status: string; attempts: number; lastError: { key: string } | null };
-const fetchRow = async (cid: string) =>
-  (await stack.query<FetchRow>(`select status, attempts, last_error as "lastError" from app.document_fetches where cid = $1`, [cid]))[0];
-/** Waits until the fetcher has recorded an outcome for `cid` (and the page cache has seen it). */
-async function fetched(cid: string, done: (row: FetchRow) => boolean): Promise<FetchRow> {
-  const row = (await until(() => fetchRow(cid), (r) => r !== undefined && done(r), `the fetch of ${cid}`)) as FetchRow;
-  await stack.waitForPageCache();
-  return row;
-}
+useDocumentsStack();
 
 describe("an evaluation with its document", () => {
   it("shows the title as the heading and page title, the body rendered, verified against the chain, and the scale", async () => {
@@ -262,117 +202,5 @@ describe("info messages", () => {
     expect(why(anonymous)).toBeNull();
     expect(why(await page(`/info/${id}`, stranger))).toBeNull();
     expect(why(await page(`/info/${id}`, minter))).toMatch(/^Why \(shown to the minter\): the gateways do not have it \(yet\) \(\d+ attempts? so far\)\.$/);
-  });
-});
-
-describe("until the document is here", () => {
-  it("says it has not arrived; the minter sees why, a stranger does not", async () => {
-    const cid = await cidOfBytes(encodeDocument({ ...DEMO_EVALUATION_DOCUMENTS[2]!, title: "Not on any node" }));
-    const id = await mintEvaluation(cid);
-    const fresh = await page(`/evaluations/${id}`);
-    expect(h1(fresh)).toBe(`Evaluation ${id}`);
-    expect(missingNotice(fresh)?.[1]).toBe("waiting");
-
-    await fetched(cid, (row) => row.lastError !== null);
-    for (const token of [undefined, stranger]) {
-      const p = await page(`/evaluations/${id}`, token);
-      expect(missingNotice(p)?.[1]).toBe("waiting");
-      expect(text(missingNotice(p)![2]!)).toMatch(/^The text of this evaluation has not arrived yet/);
-      expect(why(p)).toBeNull();
-      expect(p.main).not.toContain("data-verified");
-    }
-    expect(why(await page(`/evaluations/${id}`, minter))).toMatch(/^Why \(shown to the minter\): the gateways do not have it \(yet\) \(\d+ attempts? so far\)\.$/);
-  });
-
-  it("says a refused document will not be shown; the minter sees why", async () => {
-    const cid = await stack.ipfs.add(new TextEncoder().encode("not a document\n"));
-    const id = await mintEvaluation(cid);
-    await fetched(cid, (row) => row.status === "refused");
-    for (const token of [undefined, stranger]) {
-      const p = await page(`/evaluations/${id}`, token);
-      expect(missingNotice(p)?.[1]).toBe("refused");
-      expect(text(missingNotice(p)![2]!)).toBe("The content this evaluation points at cannot be shown: it is not a readable document.");
-      expect(why(p)).toBeNull();
-    }
-    expect(why(await page(`/evaluations/${id}`, minter))).toBe("Why (shown to the minter): the content is not a JSON document. It is not fetched again.");
-  });
-
-  it("an evaluation minted with an info message's CID is refused as the wrong kind, not left waiting", async () => {
-    // The demo info message's document is already stored (as an info message): its fetch says "stored".
-    const id = await mintEvaluation(DEMO_INFO_CIDS[0]!);
-    const p = await page(`/evaluations/${id}`);
-    expect(h1(p)).toBe(`Evaluation ${id}`);
-    expect(documentBody(p)).toBeNull();
-    expect(missingNotice(p)?.[1]).toBe("refused");
-    expect(why(await page(`/evaluations/${id}`, minter))).toBe(
-      "Why (shown to the minter): the document is an info message, not an evaluation (or the other way round). It is not fetched again.",
-    );
-    // The info message still shows it.
-    expect(h1(await page(`/info/${await demoInfoId(0)}`))).toBe(DEMO_INFO_DOCUMENTS[0]!.title);
-  });
-});
-
-describe("the page cache", () => {
-  /** An anonymous GET and whether the server's page cache answered it (X-Cache: hit, miss). */
-  const cached = async (path: string) => {
-    const response = await fetch(`${stack.appUrl}${path}`);
-    return { state: response.headers.get("x-cache"), body: await response.text() };
-  };
-  /** Requested until the cache holds it: a miss renders it, the next answer is the kept page. */
-  const fill = async (path: string) => {
-    await cached(path);
-    expect((await cached(path)).state, path).toBe("hit");
-  };
-
-  it("drops an evaluation's cached pages exactly when its document is stored, and keeps the pages that do not show it", async () => {
-    const document: EvaluationDocument = { ...DEMO_EVALUATION_DOCUMENTS[3]!, title: "Arrives while the page is cached" };
-    const bytes = encodeDocument(document);
-    const cid = await cidOfBytes(bytes);
-    const id = await mintEvaluation(cid);
-    const other = `/evaluations/${await demoEvaluationId(4)}`;
-    const paths = [`/evaluations/${id}`, "/evaluations", "/chapters/3", other, "/chapters/2", "/info"];
-    for (const path of paths) await fill(path);
-    expect((await cached(`/evaluations/${id}`)).body).toContain('data-document="waiting"');
-
-    // A failed attempt changes nothing an anonymous visitor sees: the page stays cached.
-    await fetched(cid, (row) => row.lastError?.key === "documents.refused.status");
-    expect((await cached(`/evaluations/${id}`)).state).toBe("hit");
-
-    expect(await stack.ipfs.add(bytes)).toBe(cid);
-    // Skips the fetcher's backoff rather than waiting it out: due now, the next turn fetches it.
-    await stack.query(`update app.document_fetches set next_attempt_at = now() where cid = $1`, [cid]);
-    await fetched(cid, (row) => row.status === "stored");
-
-    const arrived = await cached(`/evaluations/${id}`);
-    expect(arrived.state).toBe("miss");
-    expect(arrived.body).toContain(`<title>${document.title} · Party</title>`);
-    expect(arrived.body).not.toContain('data-document="waiting"');
-    // The pages that name the evaluation are rendered again with its title; the others are still the kept ones.
-    for (const path of ["/evaluations", "/chapters/3"]) {
-      const again = await cached(path);
-      expect([path, again.state]).toEqual([path, "miss"]);
-      expect(again.body).toContain(document.title);
-    }
-    for (const path of [other, "/chapters/2", "/info"]) expect([path, (await cached(path)).state]).toEqual([path, "hit"]);
-  });
-
-  it("drops a waiting evaluation's page when a document of the other kind is published at its CID, which then says so", async () => {
-    const info = { kind: "info", language: "en", title: "Published after an evaluation named it", body: "An info message." } as const;
-    const cid = await cidOfBytes(encodeDocument(info));
-    const id = await mintEvaluation(cid);
-    await fetched(cid, (row) => row.lastError !== null);
-    await fill(`/evaluations/${id}`);
-    expect((await cached(`/evaluations/${id}`)).body).toContain('data-document="waiting"');
-
-    const response = await fetch(`${stack.appUrl}/api/documents`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie: `__Host-session=${minter}` },
-      body: JSON.stringify(info),
-    });
-    expect(response.status).toBe(200);
-    await stack.waitForPageCache();
-    const after = await cached(`/evaluations/${id}`);
-    expect(after.state).toBe("miss");
-    expect(after.body).toContain('data-document="refused"');
   });
 });
