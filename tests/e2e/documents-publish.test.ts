@@ -1,28 +1,26 @@
 /**
- * Evaluation documents end to end in Chromium, on the whole local stack with passkeys, a local IPFS
- * node and the document fetcher: the minter writes an evaluation in German (page in German), sees
- * the live preview, publishes and mints in one press; a member of the chapter reads it in English
- * (1280 px) and in Arabic (390 px, right to left), verified against the chain, and votes. A draft
- * the schema refuses (an empty title, a body with HTML) is refused in the page's language (Arabic,
- * 390 px) before anything is stored or signed; so is every draft while the IPFS node is down
- * (German), and the text stays for the next try. An evaluation minted straight through the contract
- * with another client's CID shows its text once the fetcher has stored it, an Arabic one right to
- * left. Screenshots: artifacts/screenshots/documents-*.png (and 390/documents-*.png).
+ * Evaluation documents written and published end to end in Chromium, on the whole local stack with
+ * passkeys, a local IPFS node and the document fetcher: the minter writes an evaluation in German
+ * (page in German), sees the live preview, publishes and mints in one press; a member of the
+ * chapter reads it in English (1280 px) and in Arabic (390 px, right to left), verified against
+ * the chain, and votes. A draft the schema refuses (an empty title, a body with HTML) is refused in
+ * the page's language (Arabic, 390 px) before anything is stored or signed; so is every draft
+ * while the IPFS node is down (German), and the text stays for the next try. Another client's
+ * document: documents-fetched.test.ts. Screenshots: artifacts/screenshots/documents-*.png (and
+ * 390/documents-*.png).
  */
-import type { Page, Request } from "playwright-core";
 import type { Address } from "viem";
 import { parseCid } from "../../app/calls/cid.js";
-import { encodeDocument, type EvaluationDocument } from "../../app/documents/document.js";
 import ar from "../../app/locales/ar/index.js";
 import de from "../../app/locales/de/index.js";
 import en from "../../app/locales/en/index.js";
 import type { Messages } from "../../app/locales/types.js";
 import { demoDocumentBytes } from "../../scripts/lib/demo-data/document-cids.js";
 import { startIpfsNode, type IpfsNode } from "../../scripts/lib/ipfs-node.js";
-import { ADMIN } from "../fixtures/accounts.js";
 import { expectAccessible, expectPhoneFit } from "./page-checks.js";
+import { GERMAN, publishForm, recordPosts, signatures, typed, write } from "./publish-form.js";
 import { useWriteStack } from "./role-stack.js";
-import { hydrated, signUp, type Person } from "./write-stack.js";
+import { signUp, type Person } from "./write-stack.js";
 
 let minter: Person;
 let member: Person;
@@ -53,64 +51,7 @@ const setLanguage = (person: Person, language: "en" | "de" | "ar") => person.con
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-const publishForm = (page: Page) => page.locator("form[data-publish='evaluation']");
 const evaluationCount = () => ctx.stack.read.read.evaluationCount();
-
-/** The POSTs the page sends to the app's API from now on (the first step of signing is POST /api/calls/…). */
-function recordPosts(page: Page): { paths: string[]; stop: () => void } {
-  const paths: string[] = [];
-  const listener = (request: Request) => {
-    if (request.method() === "POST") paths.push(new URL(request.url()).pathname);
-  };
-  page.on("request", listener);
-  return { paths, stop: () => page.off("request", listener) };
-}
-
-/** How often the person's passkey has signed. */
-const signatures = async (person: Person) => (await person.credentials()).reduce((sum, c) => sum + c.signCount, 0);
-
-type Typed = { chapterId: string; title: string; body: string; min: string; zero: string; max: string };
-
-/** Writes the draft into the form by its fields' names (the labels are the page's language's). */
-async function write(page: Page, draft: Typed) {
-  const form = publishForm(page);
-  await form.locator("input[name='chapterId']").fill(draft.chapterId);
-  await form.locator("input[name='title']").fill(draft.title);
-  await form.locator("textarea[name='body']").fill(draft.body);
-  await form.locator("input[name='scaleMin']").fill(draft.min);
-  await form.locator("input[name='scaleZero']").fill(draft.zero);
-  await form.locator("input[name='scaleMax']").fill(draft.max);
-}
-
-/** What the form's fields hold now. */
-const typed = async (page: Page): Promise<Typed> => {
-  const form = publishForm(page);
-  const value = (selector: string) => form.locator(selector).inputValue();
-  return {
-    chapterId: await value("input[name='chapterId']"),
-    title: await value("input[name='title']"),
-    body: await value("textarea[name='body']"),
-    min: await value("input[name='scaleMin']"),
-    zero: await value("input[name='scaleZero']"),
-    max: await value("input[name='scaleMax']"),
-  };
-};
-
-const GERMAN: Typed = {
-  chapterId: "1",
-  title: "Wie gut hat die Ortsgruppe den Wahlkampf geführt?",
-  body: [
-    "Die Ortsgruppe hat im Wahlkampf **viel** bewegt:",
-    "",
-    "- Infostände an jedem Samstag",
-    "- Hausbesuche in drei Stadtteilen",
-    "",
-    "Der [Bericht der Ortsgruppe](https://example.org/bericht) nennt die Zahlen.",
-  ].join("\n"),
-  min: "Die Ortsgruppe war im Wahlkampf nicht zu sehen",
-  zero: "So wie in den Jahren davor",
-  max: "Der beste Wahlkampf der Partei",
-};
 
 it("the minter writes in German, sees the preview, publishes and mints; a member reads it in English and in Arabic and votes", async () => {
   await setLanguage(minter, "de");
@@ -314,52 +255,3 @@ it("with the IPFS node down: the unavailable message in the page's language, not
   expect(await signatures(minter)).toBeGreaterThan(signedBefore);
   posts.stop();
 }, 180_000);
-
-it("an evaluation minted straight through the contract with another client's CID shows its text once the fetcher has it; an Arabic one right to left", async () => {
-  const document: EvaluationDocument = {
-    kind: "evaluation",
-    language: "ar",
-    title: "ما مدى نجاح الفرع في تنظيم المؤتمر؟",
-    body: "نظّم الفرع المؤتمر في **ثلاثة** أيام:\n\n1. التحضير\n2. المشاركة\n\nاقرأ [التقرير](https://example.org/taqrir).",
-    scale: { min: "فشل تام", zero: "كالمعتاد", max: "نجاح باهر" },
-  };
-  // Another client's CID: its bytes added to the node by the test, not through the app.
-  const cid = await ipfs.add(encodeDocument(document));
-  const { hashCode, hashSize, hashDigest } = parseCid(cid)!;
-  await ctx.stack.grant(ADMIN.address, "evaluation-minter");
-  try {
-    await ctx.stack.send(ADMIN, "mintEvaluation", [1n, hashCode, hashSize, hashDigest]);
-  } finally {
-    await ctx.stack.grant(minterAddress, "evaluation-minter");
-  }
-  const id = await evaluationCount();
-  await ctx.stack.waitForIndexer();
-
-  await setLanguage(member, "en");
-  const page = await member.open(`/evaluations/${id}`);
-  const body = page.locator("article.document .document-body");
-  // Shown as soon as the fetcher has fetched, verified and stored it (the page is cached until then).
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return body.count();
-      },
-      { timeout: 60_000, interval: 500 },
-    )
-    .toBe(1);
-  await hydrated(page);
-  expect([await body.getAttribute("lang"), await body.getAttribute("dir")]).toEqual(["ar", "rtl"]);
-  expect(await body.locator("ol li").allTextContents()).toEqual(["التحضير", "المشاركة"]);
-  const heading = page.locator("main h1");
-  expect([await heading.textContent(), await heading.getAttribute("lang"), await heading.getAttribute("dir")]).toEqual([document.title, "ar", "auto"]);
-  expect(await page.locator(".verified").getAttribute("data-verified")).toBe(cid);
-  const meaning = page.locator("section.scale .scale-row dd");
-  expect(await meaning.allTextContents()).toEqual(["فشل تام", "كالمعتاد", "نجاح باهر"]);
-  expect(await meaning.first().getAttribute("dir")).toBe("rtl");
-  // Right to left in fact, not only in markup: the list's markers stand on the right.
-  const [list, item] = [(await body.locator("ol").boundingBox())!, (await body.locator("ol li").first().boundingBox())!];
-  expect(item.x + item.width).toBeLessThan(list.x + list.width);
-  await expectAccessible(page, "documents-other-client");
-  await member.screens("documents-other-client");
-}, 120_000);
