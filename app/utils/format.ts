@@ -57,11 +57,15 @@ export function formatNumber(value: number | string | bigint, language: string):
   return kept(numberFormats, locale, () => new Intl.NumberFormat(locale)).format(number);
 }
 
+/** A number with two decimals: "1.50" / "1,50". */
+export function twoDecimals(value: number, language: string): string {
+  const locale = intlLocale(language);
+  return kept(meanFormats, locale, () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(value);
+}
+
 /** A mean score with two decimals ("1.50" / "1,50"), or "–" without votes. */
 export function mean(sum: number, count: number, language: string): string {
-  if (count === 0) return "–";
-  const locale = intlLocale(language);
-  return kept(meanFormats, locale, () => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(sum / count);
+  return count === 0 ? "–" : twoDecimals(sum / count, language);
 }
 
 /** "a", "a and b", "a, b and c" in the page's language. */
