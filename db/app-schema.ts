@@ -3,7 +3,8 @@
  * migrations in db/migrations (db/migrate.ts); this module is their typed drizzle view.
  */
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { VISIBILITIES } from "../app/utils/profile-visibility";
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const app = pgSchema("app");
 
@@ -140,3 +141,37 @@ export const notificationFolds = app.table(
   },
   (t) => [primaryKey({ columns: [t.address, t.kind, t.chapterId] }), index("notification_folds_window_end_idx").on(t.windowEnd)],
 );
+
+/**
+ * A member's display name and short text, each with its visibility (db/migrations/0018;
+ * app/utils/profile-visibility.ts is the rule, docs/decisions/0015 the reasons). Keyed lower case.
+ */
+export const profiles = app.table(
+  "profiles",
+  {
+    account: text("account").primaryKey(),
+    displayName: text("display_name"),
+    displayNameVisibility: text("display_name_visibility", { enum: VISIBILITIES }).notNull().default("executives"),
+    /** The name folded for the "another member's name" check (app/utils/profile-fields.ts nameSkeleton). */
+    displayNameSkeleton: text("display_name_skeleton"),
+    about: text("about"),
+    aboutVisibility: text("about_visibility", { enum: VISIBILITIES }).notNull().default("self"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("profiles_display_name_skeleton_idx").on(t.displayNameSkeleton).where(sql`display_name_skeleton is not null`)],
+);
+
+/** The applicant confirmed what goes on chain for good, once per version of that text (db/migrations/0018). */
+export const disclosureConfirmations = app.table("disclosure_confirmations", {
+  account: text("account").primaryKey(),
+  version: text("version").notNull(),
+  language: text("language").notNull(),
+  confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** That an erasure happened, the day, and rows per table; never whose (db/migrations/0018, app/models/my-data.server.ts). */
+export const erasures = app.table("erasures", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  erasedOn: date("erased_on").notNull().defaultNow(),
+  rows: jsonb("rows").notNull(),
+});

@@ -1,0 +1,152 @@
+/**
+ * The SQL form of who sees a profile's field (app/models/profile-views.server.ts), held to the same
+ * table of viewers × visibilities as the TypeScript rule (tests/fixtures/profile-viewers.ts), and
+ * its plans on a realistic size: 100,000 members over 1,000 chapters, 100,000 profiles, a page of
+ * names joined in one statement without a sequential scan of any large table. The read model here
+ * is the members and applications tables as the indexer defines them (indexer/schema/members.ts),
+ * with its indexes, in a schema of their own.
+ */
+import pg from "pg";
+import { migrate } from "../../../db/migrate.js";
+import { freePort } from "../../../scripts/lib/free-port.js";
+import type { ViewerStanding } from "../../../app/utils/profile-visibility";
+import { OWNERS, VIEWER_CASES, VISIBILITY_AXIS } from "../../fixtures/profile-viewers";
+import { setupTestDatabase, type TestDatabase } from "../../setup/postgres.js";
+
+const SCHEMA = "profile_rm";
+const READ_MODEL = `
+  create schema ${SCHEMA};
+  create type ${SCHEMA}.member_status as enum ('none', 'member', 'left', 'removed');
+  create table ${SCHEMA}.members (account text primary key, chapter_id numeric(78, 0), status ${SCHEMA}.member_status not null,
+    party_member boolean not null, party_executive boolean not null, executive_of numeric(78, 0), pending_application_id text);
+  create index members_roster_idx on ${SCHEMA}.members (chapter_id, status, account);
+  create table ${SCHEMA}.applications (id text primary key, account text not null, chapter_id numeric(78, 0) not null, status text not null);
+  create index applications_queue_idx on ${SCHEMA}.applications (chapter_id, status);`;
+
+let database: TestDatabase;
+let client: pg.Client;
+let views: typeof import("../../../app/models/profile-views.server");
+let gateway: typeof import("../../../db/query.server");
+
+beforeAll(async () => {
+  database = await setupTestDatabase();
+  await migrate(database.url);
+  client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query(READ_MODEL);
+  await client.query(`insert into ${SCHEMA}.members values ($1, 1, 'member', true, false, null, null), ($2, null, 'none', false, false, null, 'application-2')`, [
+    OWNERS.member.account,
+    OWNERS.applicant.account,
+  ]);
+  await client.query(`insert into ${SCHEMA}.applications values ('application-2', $1, 2, 'applied')`, [OWNERS.applicant.account]);
+  // db/query.server.ts reads READ_MODEL_SCHEMA when imported, db/client.server.ts DATABASE_URL on first use.
+  process.env.DATABASE_URL = database.url;
+  process.env.READ_MODEL_SCHEMA = SCHEMA;
+  process.env.INDEXER_URL = `http://127.0.0.1:${await freePort()}`;
+  process.env.CHAIN_RPC_URL = `http://127.0.0.1:${await freePort()}`;
+  views = await import("../../../app/models/profile-views.server");
+  gateway = await import("../../../db/query.server");
+});
+
+afterAll(async () => {
+  const { closeDb } = await import("../../../db/client.server");
+  await closeDb();
+  await client?.end();
+  await database?.drop();
+});
+
+describe.each(VISIBILITY_AXIS)("both fields visible to %s", (visibility) => {
+  beforeAll(async () => {
+    for (const { account } of Object.values(OWNERS)) {
+      await client.query(
+        `insert into app.profiles (account, display_name, display_name_visibility, about, about_visibility) values ($1, 'Name', $2, 'Text', $2)
+         on conflict (account) do update set display_name_visibility = $2, about_visibility = $2`,
+        [account, visibility],
+      );
+    }
+  });
+
+  it.each(VIEWER_CASES)("$name", async ({ owner, viewer, sees }) => {
+    const [row] = await views.visibleProfilesOf({ accounts: [OWNERS[owner].account], viewer });
+    const visible = sees.includes(visibility);
+    expect(row).toEqual({ account: OWNERS[owner].account, profile: visible ? { displayName: "Name", about: "Text" } : { displayName: null, about: null } });
+  });
+});
+
+it("answers null for an account without a profile, in the order asked", async () => {
+  const none = `0x${"ee".repeat(20)}`;
+  const rows = await views.visibleProfilesOf({ accounts: [none, OWNERS.member.account.toUpperCase().replace("0X", "0x")], viewer: null });
+  expect(rows.map((r) => [r.account, r.profile === null])).toEqual([
+    [none, true],
+    [OWNERS.member.account, false],
+  ]);
+});
+
+describe("on a realistic size", () => {
+  const CHAPTERS = 1000;
+  const MEMBERS = 100_000;
+  const LARGE = 10_000;
+  const executive: ViewerStanding = { address: `0x${"ab".repeat(20)}`, status: "member", chapterId: "7", executiveOf: "7", partyExecutive: false, partyMember: true };
+
+  beforeAll(async () => {
+    // Skewed like the synthetic read model: low chapter ids are the big ones. Every tenth account is an applicant.
+    await client.query(`
+      insert into ${SCHEMA}.members
+      select '0x' || lpad(to_hex(n), 40, '0'), case when n % 10 = 0 then null else 1 + ((n % ${CHAPTERS}) * (n % ${CHAPTERS})) / ${CHAPTERS} end,
+        case when n % 10 = 0 then 'none'::${SCHEMA}.member_status else 'member' end, n % 10 <> 0, n % 997 = 0,
+        case when n % 50 = 1 then 1 + ((n % ${CHAPTERS}) * (n % ${CHAPTERS})) / ${CHAPTERS} end, case when n % 10 = 0 then 'application-' || n end
+      from generate_series(1000, 1000 + ${MEMBERS}) n;
+      insert into ${SCHEMA}.applications select 'application-' || n, '0x' || lpad(to_hex(n), 40, '0'), 1 + n % ${CHAPTERS}, 'applied'
+      from generate_series(1000, 1000 + ${MEMBERS}) n where n % 10 = 0;
+      insert into app.profiles (account, display_name, display_name_skeleton, display_name_visibility, about, about_visibility)
+      select '0x' || lpad(to_hex(n), 40, '0'), 'Member ' || n, 'member' || n,
+        (array['self', 'executives', 'chapter', 'members', 'everyone'])[1 + n % 5], 'About ' || n, 'self'
+      from generate_series(1000, 1000 + ${MEMBERS}) n;
+      analyze ${SCHEMA}.members; analyze ${SCHEMA}.applications; analyze app.profiles;`);
+  }, 120_000);
+
+  type PlanNode = { "Node Type": string; "Relation Name"?: string; Plans?: PlanNode[] };
+  const seqScans = (node: PlanNode): string[] => [
+    ...(node["Node Type"] === "Seq Scan" && node["Relation Name"] ? [node["Relation Name"]] : []),
+    ...(node.Plans ?? []).flatMap(seqScans),
+  ];
+  const large = new Set(["members", "applications", "profiles"]);
+  /** The relations over LARGE rows each query scanned sequentially (none expected). */
+  async function scansOf(run: () => Promise<unknown>) {
+    const { error, queries } = await gateway.observeQueries(run, { explain: true });
+    expect(error).toBeUndefined();
+    expect(queries.length).toBeGreaterThan(0);
+    return queries.flatMap((q) => seqScans((q.plan as { Plan: PlanNode }[])[0]!.Plan)).filter((relation) => large.has(relation));
+  }
+
+  it(`has over ${LARGE.toLocaleString("en")} rows in each table`, async () => {
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from app.profiles`);
+    expect(rows[0]!.n).toBeGreaterThan(LARGE);
+  });
+
+  it("a chapter's roster with its names, in the page's one statement", async () => {
+    const { sql } = await import("drizzle-orm");
+    const roster = () =>
+      gateway.rows(
+        sql`select m.account, ${views.visibleProfileSql(sql`m.account`, executive)} as profile from ${gateway.V}.members m
+          where m.chapter_id = ${"1"}::numeric and m.status = 'member' order by m.account limit 50`,
+        { prepared: true },
+      );
+    expect(await scansOf(roster)).toEqual([]);
+    const shown = (await roster()) as { profile: { displayName: string | null } | null }[];
+    expect(shown).toHaveLength(50);
+    expect(shown.some((r) => r.profile?.displayName === null)).toBe(true);
+    expect(shown.some((r) => r.profile?.displayName?.startsWith("Member "))).toBe(true);
+  });
+
+  it("the names of a list's accounts", async () => {
+    const accounts = Array.from({ length: 50 }, (_, i) => `0x${(5000 + i * 37).toString(16).padStart(40, "0")}`);
+    expect(await scansOf(() => views.visibleProfilesOf({ accounts, viewer: executive }))).toEqual([]);
+    expect(await scansOf(() => views.visibleProfilesOf({ accounts, viewer: null }))).toEqual([]);
+  });
+
+  it("whether a name is already shown near an account", async () => {
+    const run = () => views.nameShownNearby({ account: `0x${"cd".repeat(20)}`, skeleton: "member4242", chapterIds: ["7", "9"] });
+    expect(await scansOf(run)).toEqual([]);
+  });
+});
