@@ -68,6 +68,40 @@ export default {
       otherAccount: "Dieses Formular legt die Benachrichtigungen eines anderen Kontos fest: Laden Sie /me neu, angemeldet mit dem Konto, das Sie ändern wollen.",
       unknownKind: "Unbekannte Art von Benachrichtigung „{{kind}}“: Die Arten sind {{kinds}}",
     },
+    // POST /me/profile (app/routes/me_.profile.tsx, app/utils/profile-fields.ts).
+    profile: {
+      signIn: "Melden Sie sich an (oben rechts), um Ihr Profil zu ändern.",
+      tooLarge: "Das Formular ist größer als {{max, number}} Bytes",
+      otherAccount: "Dieses Formular legt das Profil eines anderen Kontos fest: Laden Sie /me neu, angemeldet mit dem Konto, das Sie ändern wollen.",
+      unknownField: "Das Profilformular hat kein Feld „{{field}}“",
+      visibility: "Wählen Sie, wer jedes Feld sieht: nur ich, der Vorstand meiner Ortsgruppe, meine Ortsgruppe, alle Parteimitglieder oder alle.",
+      name: {
+        control: "Der Anzeigename muss eine Zeile sein, ohne Steuer- oder unsichtbare Zeichen.",
+        html: "Der Anzeigename muss reiner Text sein, ohne HTML.",
+        tooLong: "Der Anzeigename hat höchstens {{max, number}} Zeichen.",
+        address: "Der Anzeigename darf keine Adresse sein und nicht wie eine aussehen (0x…, eine gekürzte oder ein ENS-Name).",
+        noLetters: "Der Anzeigename braucht mindestens einen Buchstaben oder eine Ziffer.",
+        taken: "Ein anderes Mitglied zeigt schon diesen Namen oder einen, der gleich aussieht: Wählen Sie einen anderen.",
+      },
+      about: {
+        control: "Der kurze Text darf keine Steuer- oder unsichtbaren Zeichen enthalten (Zeilenumbrüche sind erlaubt).",
+        html: "Der kurze Text muss reiner Text sein, ohne HTML.",
+        tooLong: "Der kurze Text hat höchstens {{max, number}} Zeichen.",
+      },
+    },
+    // POST /me/erase and GET /me/data.json (app/routes/me_.erase.tsx, me_.data[.]json.ts).
+    myData: {
+      signIn: "Melden Sie sich an (oben rechts), um Ihre Daten herunterzuladen oder zu löschen.",
+      tooLarge: "Das Formular ist größer als {{max, number}} Bytes",
+      otherAccount: "Dieses Formular löscht die Daten eines anderen Kontos: Laden Sie /me neu, angemeldet mit dem Konto, dessen Daten Sie löschen wollen.",
+      confirm: "Setzen Sie das Häkchen, um zu bestätigen, dass alles gelöscht werden soll.",
+    },
+    // POST /before-applying (app/routes/before-applying.tsx).
+    disclosure: {
+      signIn: "Melden Sie sich an (oben rechts), um zu bestätigen, dass Sie dies gelesen haben.",
+      tooLarge: "Das Formular ist größer als {{max, number}} Bytes",
+      otherAccount: "Dieses Formular bestätigt für ein anderes Konto: Laden Sie die Seite neu, angemeldet mit Ihrem Konto.",
+    },
     proof: {
       empty: "Der Nachweis ist leer",
       tooLong: "Der Nachweis ist länger als {{max, number}} Zeichen",

@@ -75,6 +75,40 @@ export default {
       otherAccount: "This form sets another account's notifications: reload /me, signed in as the account you want to change.",
       unknownKind: 'Unknown notification kind "{{kind}}": the kinds are {{kinds}}',
     },
+    // POST /me/profile (app/routes/me_.profile.tsx, app/utils/profile-fields.ts).
+    profile: {
+      signIn: "Sign in (top right) to change your profile.",
+      tooLarge: "The form is larger than {{max}} bytes",
+      otherAccount: "This form sets another account's profile: reload /me, signed in as the account you want to change.",
+      unknownField: 'The profile form has no field "{{field}}"',
+      visibility: "Choose who sees each field: only me, my chapter's executives, my chapter, all party members or everyone.",
+      name: {
+        control: "The display name must be one line, without control or invisible characters.",
+        html: "The display name must be plain text, without HTML.",
+        tooLong: "The display name is at most {{max}} characters.",
+        address: "The display name must not be or look like an address (0x…, a shortened one or an ENS name).",
+        noLetters: "The display name needs at least one letter or digit.",
+        taken: "Another member already shows this name, or one that looks the same: choose another.",
+      },
+      about: {
+        control: "The short text must not hold control or invisible characters (line breaks are fine).",
+        html: "The short text must be plain text, without HTML.",
+        tooLong: "The short text is at most {{max}} characters.",
+      },
+    },
+    // POST /me/erase and GET /me/data.json (app/routes/me_.erase.tsx, me_.data[.]json.ts).
+    myData: {
+      signIn: "Sign in (top right) to download or erase your data.",
+      tooLarge: "The form is larger than {{max}} bytes",
+      otherAccount: "This form erases another account's data: reload /me, signed in as the account whose data you want to erase.",
+      confirm: "Tick the box to confirm that everything is to be erased.",
+    },
+    // POST /before-applying (app/routes/before-applying.tsx).
+    disclosure: {
+      signIn: "Sign in (top right) to confirm that you have read this.",
+      tooLarge: "The form is larger than {{max}} bytes",
+      otherAccount: "This form confirms for another account: reload the page, signed in as your account.",
+    },
     // /verify: a proof that does not decode (app/utils/proofs/codec.ts), or could not be checked (app/services/proofs.server.ts).
     proof: {
       empty: "The proof is empty",
