@@ -1,8 +1,8 @@
 /**
  * The database gateway every model and service queries through: raw SQL on the one client, with
  * an unreachable database turned into a thrown 503 Response (the error boundary explains it,
- * API routes answer it as JSON). The read model is read through the views schema `V`; the app
- * only reads there, Ponder owns those tables.
+ * API routes answer it as JSON). The read model is read through Ponder's views schema (`views`);
+ * the app only reads there, Ponder owns those tables.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
@@ -11,8 +11,10 @@ import { PgDialect, type PreparedQueryConfig } from "drizzle-orm/pg-core";
 import { readModelSchema } from "../app/utils/env.server";
 import { db } from "./client.server";
 
-/** The views schema (READ_MODEL_SCHEMA, `party`), for `${V}.chapters` in queries. */
-export const V = sql.identifier(readModelSchema());
+/** The views schema the read model is read through (READ_MODEL_SCHEMA, `party`): `${views}.chapters` in queries. */
+export const views = sql.identifier(readModelSchema());
+/** @deprecated `views`: the old name, until the last module that uses it moves over. */
+export const V = views;
 
 /** Postgres error codes and socket errors that mean "the database is not reachable now". */
 const UNAVAILABLE = new Set([
@@ -102,14 +104,14 @@ async function executePrepared(query: SQL): Promise<{ rows: unknown[] }> {
   if (!hash) statementHashes.set(built.sql, (hash = createHash("sha1").update(built.sql).digest("base64url")));
   const generation = staleGeneration;
   try {
-    return await run(`page${generation}_${hash}`);
+    return await run(`prepared${generation}_${hash}`);
   } catch (error) {
     // The read model's views were replaced under it with another row type (a new indexer build):
     // Postgres refuses the statement on every connection that prepared it (the pool closes this
     // one). Under new names each connection prepares the texts again, against the views as they are.
     if (!isStalePlan(error)) throw error;
     if (staleGeneration === generation) staleGeneration++;
-    return run(`page${staleGeneration}_${hash}`);
+    return run(`prepared${staleGeneration}_${hash}`);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
-import { rows, V } from "../../db/query.server";
+import { rows, views } from "../../db/query.server";
 
 export type OwnedAccount = { owner: Hex; account: Address; addedBlock: string; addedAt: string };
 
@@ -21,7 +21,7 @@ export async function accountsOfOwners({ owners }: { owners: readonly Hex[] }): 
   if (owners.length === 0) return [];
   return rows<OwnedAccount>(sql`
     select owner, account, added_block::text as "addedBlock", added_at::text as "addedAt"
-    from ${V}.account_owners
+    from ${views}.account_owners
     where owner in (${sql.join(owners.map((o) => sql`${o.toLowerCase()}`), sql`, `)})
     order by added_block, account
     limit ${OWNED_ACCOUNTS_LIMIT}`);
@@ -33,7 +33,7 @@ export type AccountOwner = { owner: Hex; addedBlock: string; addedAt: string };
 export function ownersOfAccount({ account }: { account: Address }) {
   return rows<AccountOwner>(sql`
     select owner, added_block::text as "addedBlock", added_at::text as "addedAt"
-    from ${V}.account_owners
+    from ${views}.account_owners
     where account = ${account.toLowerCase()}
     order by added_block, owner`);
 }

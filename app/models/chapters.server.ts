@@ -1,11 +1,11 @@
 /**
  * Chapter queries. Each function is one SQL statement backed by indexes (see
- * tests/app/explain.test.ts); related lists come back as JSON sub-selects so a page is one round
- * trip.
+ * tests/app/models/explain.test.ts); related lists come back as JSON sub-selects so a page is one
+ * round trip.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Address } from "viem";
-import { firstRow, rows, V } from "../../db/query.server";
+import { firstRow, rows, views } from "../../db/query.server";
 import { documentTitle, evaluationTitle, infoTitle } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 
@@ -24,7 +24,7 @@ export type ChapterPoint = {
 export function listChapters() {
   return rows<ChapterPoint>(sql`
     select id::text as "id", location_text as "locationText", location, x, y, member_count as "memberCount"
-    from ${V}.chapters c
+    from ${views}.chapters c
     where c.removed_block is null
     order by c.id
     limit ${MAP_CAP}`);
@@ -95,14 +95,14 @@ const LOG_INDEX = sql.raw(`split_part(id, '-', 2)::bigint`);
 
 /** The first pending applications of chapter `c.id`, in chain order: the chapter page's list. */
 const pendingApplicationsOfChapter = (columns: SQL) => sql`
-  select ${columns} from ${V}.applications where chapter_id = c.id and status = 'applied' order by applied_block, ${LOG_INDEX}
+  select ${columns} from ${views}.applications where chapter_id = c.id and status = 'applied' order by applied_block, ${LOG_INDEX}
   limit ${CHAPTER_PAGE_PENDING}`;
 
 /** Current members of a chapter by address, after a cursor (pages) or all up to `limit`. */
 const chapterMembers = ({ chapterId, after, limit }: { chapterId: SQL; after?: Address; limit: number }) => sql`
   select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
     coalesce(executive_of = chapter_id, false) as "executive"
-  from ${V}.members
+  from ${views}.members
   where chapter_id = ${chapterId} and status = 'member'
     and account > ${(after ?? "0x").toLowerCase()}
   order by account
@@ -122,7 +122,7 @@ export function getChapter({ id, after, limit }: { id: bigint; after?: Address; 
       c.added_at::text as "addedAt", c.removed_block::text as "removedBlock",
       (select coalesce(json_agg(e), '[]') from (
         select account, promoted_block::text as "promotedBlock", promoted_by as "promotedBy"
-        from ${V}.chapter_executives where chapter_id = c.id and active order by account
+        from ${views}.chapter_executives where chapter_id = c.id and active order by account
         limit ${DETAIL_LIST_CAP}) e) as "executives",
       (select coalesce(json_agg(a), '[]') from (${pendingApplicationsOfChapter(
         sql`id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"`,
@@ -130,14 +130,14 @@ export function getChapter({ id, after, limit }: { id: bigint; after?: Address; 
       (select coalesce(json_agg(ev), '[]') from (
         select id::text as "id", cid, ${documentTitle(sql.raw("x.cid"), "evaluation")} as "title", vote_count as "voteCount", score_sum as "scoreSum",
           party_executive_score as "partyExecutiveScore"
-        from ${V}.evaluations x where x.chapter_id = c.id order by x.id desc
+        from ${views}.evaluations x where x.chapter_id = c.id order by x.id desc
         limit ${CHAPTER_PAGE_EVALUATIONS}) ev) as "evaluations",
       (select coalesce(json_agg(act), '[]') from (
-        select ${activityColumns} from ${V}.activity where chapter_id = c.id order by sort_key desc
+        select ${activityColumns} from ${views}.activity where chapter_id = c.id order by sort_key desc
         limit ${CHAPTER_PAGE_ACTIVITY}) act) as "activity",
       (select coalesce(json_agg(m), '[]') from (${chapterMembers({ chapterId: sql`c.id`, after, limit })}) m) as "members",
       ${pendingOperationsColumn({ chapterId: id, accountsIn: sql`array(${pendingApplicationsOfChapter(sql`account`)})` }, { readModel })} as "pending"
-    from ${V}.chapters c
+    from ${views}.chapters c
     where c.id = ${id.toString()}`);
 }
 
@@ -154,7 +154,7 @@ export function getApplicationQueue({ chapterId, after, limit }: { chapterId: bi
   const cursor = after ? sql`and (applied_block, ${LOG_INDEX}) > (${after.block.toString()}::numeric, ${afterLogIndex})` : sql``;
   return rows<PendingApplication>(sql`
     select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
-    from ${V}.applications
+    from ${views}.applications
     where chapter_id = ${chapterId.toString()} and status = 'applied' ${cursor}
     order by applied_block, ${LOG_INDEX}
     limit ${limit}`);
@@ -162,5 +162,5 @@ export function getApplicationQueue({ chapterId, after, limit }: { chapterId: bi
 
 export function chapterExists(id: bigint) {
   return firstRow<{ id: string; locationText: string | null; location: string }>(sql`
-    select id::text as "id", location_text as "locationText", location from ${V}.chapters where id = ${id.toString()}`);
+    select id::text as "id", location_text as "locationText", location from ${views}.chapters where id = ${id.toString()}`);
 }

@@ -4,15 +4,15 @@
  * A document is shown only as the kind it says it is.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { V } from "../../db/query.server";
+import { views } from "../../db/query.server";
 
 /** The stored title of the evaluation whose id is `id` (an SQL expression), or null. */
 export const evaluationTitle = (id: SQL) =>
-  sql`(select d.title from ${V}.evaluations te join app.documents d on d.cid = te.cid and d.kind = 'evaluation' where te.id = ${id})`;
+  sql`(select d.title from ${views}.evaluations te join app.documents d on d.cid = te.cid and d.kind = 'evaluation' where te.id = ${id})`;
 
 /** The stored title of the info message whose id is `id` (an SQL expression), or null. */
 export const infoTitle = (id: SQL) =>
-  sql`(select d.title from ${V}.info_messages ti join app.documents d on d.cid = ti.cid and d.kind = 'info' where ti.id = ${id})`;
+  sql`(select d.title from ${views}.info_messages ti join app.documents d on d.cid = ti.cid and d.kind = 'info' where ti.id = ${id})`;
 
 /** The stored title of the document at `cid` (an SQL expression) of `kind`, or null. */
 export const documentTitle = (cid: SQL, kind: "evaluation" | "info") =>

@@ -1,7 +1,7 @@
 /** Evaluation queries: the list, one evaluation with its histogram, and its voters. */
 import { sql, type SQL } from "drizzle-orm";
 import type { Address } from "viem";
-import { firstRow, rows, V } from "../../db/query.server";
+import { firstRow, rows, views } from "../../db/query.server";
 import type { Scale } from "../documents/document";
 import type { Message } from "../i18n/message";
 import { documentFetch } from "./documents.server";
@@ -27,7 +27,7 @@ const summaryColumns = sql.raw(`e.id::text as "id", d.title, d.language, e.chapt
   e.party_executive_score as "partyExecutiveScore", e.block::text as "block", e.timestamp::text as "timestamp"`);
 
 /** Evaluations with their chapter and, once stored, their document (app.documents, by CID). */
-const evaluationsFrom = sql`${V}.evaluations e left join ${V}.chapters c on c.id = e.chapter_id
+const evaluationsFrom = sql`${views}.evaluations e left join ${views}.chapters c on c.id = e.chapter_id
   left join app.documents d on d.cid = e.cid and d.kind = 'evaluation'`;
 
 /** Newest first; `before` is the last id of the previous page. */
@@ -92,7 +92,7 @@ function evaluationStatement(id: bigint, extra: SQL) {
       e.hash_code as "hashCode", e.hash_size as "hashSize", e.hash_digest as "hashDigest",
       e.party_executive_scored_by as "partyExecutiveScoredBy", e.minted_by as "mintedBy",
       (select coalesce(json_agg(h order by h.score), '[]') from (
-        select score, count(*)::int as count from ${V}.votes where evaluation_id = e.id group by score) h) as "scores"
+        select score, count(*)::int as count from ${views}.votes where evaluation_id = e.id group by score) h) as "scores"
     from ${evaluationsFrom}
     where e.id = ${id.toString()}`;
 }
@@ -100,7 +100,7 @@ function evaluationStatement(id: bigint, extra: SQL) {
 /** Voters ordered by address; `after` is the last voter of the previous page. */
 const votesOf = ({ evaluationId, after, limit }: { evaluationId: SQL; after?: Address; limit: number }) => sql`
   select voter, score, block::text as "block"
-  from ${V}.votes
+  from ${views}.votes
   where evaluation_id = ${evaluationId} and voter > ${(after ?? "0x").toLowerCase()}
   order by voter
   limit ${limit}`;
@@ -119,7 +119,7 @@ export function listEvaluationsAwaitingVote({ chapterId, voter, limit }: { chapt
     select ${summaryColumns}
     from ${evaluationsFrom}
     where e.chapter_id = ${chapterId}
-      and not exists (select 1 from ${V}.votes v where v.evaluation_id = e.id and v.voter = ${voter.toLowerCase()})
+      and not exists (select 1 from ${views}.votes v where v.evaluation_id = e.id and v.voter = ${voter.toLowerCase()})
     order by e.id desc
     limit ${limit}`);
 }

@@ -1,7 +1,7 @@
 /** The info message feed, newest first, filterable by event name and info type; one message with its document. */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
-import { firstRow, rows, V } from "../../db/query.server";
+import { firstRow, rows, views } from "../../db/query.server";
 import type { Message } from "../i18n/message";
 import { documentFetch } from "./documents.server";
 
@@ -20,7 +20,7 @@ export type InfoMessage = {
 
 const infoColumns = sql.raw(`i.id::text as "id", i.event_name as "eventName", i.info_type as "infoType", i.cid, d.title, d.language,
   i.sender, i.block::text as "block", i.timestamp::text as "timestamp"`);
-const infoFrom = sql`${V}.info_messages i left join app.documents d on d.cid = i.cid and d.kind = 'info'`;
+const infoFrom = sql`${views}.info_messages i left join app.documents d on d.cid = i.cid and d.kind = 'info'`;
 
 export function listInfoMessages({
   eventName,

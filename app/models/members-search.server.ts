@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
-import { rows, V } from "../../db/query.server";
+import { rows, views } from "../../db/query.server";
 import type { MemberStatus } from "../utils/format";
 
 export type MemberMatch = { account: Address; chapterId: string | null; status: MemberStatus };
@@ -27,7 +27,7 @@ export type SearchMembersParameters = {
 export function searchMembers({ prefix, after, limit }: SearchMembersParameters) {
   return rows<MemberMatch>(sql`
     select account, chapter_id::text as "chapterId", status
-    from ${V}.members
+    from ${views}.members
     where account >= ${prefix} and account < ${`${prefix}g`}
       ${after ? sql`and account > ${after}` : sql``}
     order by account

@@ -7,7 +7,7 @@ import { getAddress, type Address } from "viem";
 import { activityColumns, DETAIL_LIST_CAP, type ActivityRow } from "./chapters.server";
 import { evaluationTitle } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
-import { firstRow, V } from "../../db/query.server";
+import { firstRow, views } from "../../db/query.server";
 import type { MemberStatus } from "../utils/format";
 
 export type MemberDetail = {
@@ -63,34 +63,34 @@ function memberStatement(account: Address, extra: SQL) {
   const a = account.toLowerCase();
   return sql`
     select ${extra} m.account, m.chapter_id::text as "chapterId",
-      (select location_text from ${V}.chapters where id = m.chapter_id) as "chapterLocation",
+      (select location_text from ${views}.chapters where id = m.chapter_id) as "chapterLocation",
       m.status, m.joined_block::text as "joinedBlock", m.joined_at::text as "joinedAt",
       m.party_member as "partyMember", m.party_executive as "partyExecutive", m.executive_of::text as "executiveOf",
-      (select coalesce(json_agg(id::text order by id), '[]') from ${V}.chapters
+      (select coalesce(json_agg(id::text order by id), '[]') from ${views}.chapters
         where central_committee_member = m.account) as "centralCommitteeOf",
       (select coalesce(json_agg(x), '[]') from (
         select id, chapter_id::text as "chapterId", status, recommenders, applied_block::text as "appliedBlock",
           decided_by as "decidedBy", decided_block::text as "decidedBlock"
-        from ${V}.applications a where a.account = m.account order by a.applied_block desc
+        from ${views}.applications a where a.account = m.account order by a.applied_block desc
         limit ${DETAIL_LIST_CAP}) x) as "applications",
       (select coalesce(json_agg(x), '[]') from (
         select account, chapter_id::text as "chapterId", block::text as "block"
-        from ${V}.recommendations r where r.by = m.account order by r.block desc
+        from ${views}.recommendations r where r.by = m.account order by r.block desc
         limit ${DETAIL_LIST_CAP}) x) as "recommendationsGiven",
       (select coalesce(json_agg(x), '[]') from (
         select by, chapter_id::text as "chapterId", block::text as "block"
-        from ${V}.recommendations r where r.account = m.account order by r.block desc
+        from ${views}.recommendations r where r.account = m.account order by r.block desc
         limit ${DETAIL_LIST_CAP}) x) as "recommendationsReceived",
       (select coalesce(json_agg(x), '[]') from (
         select evaluation_id::text as "evaluationId", ${evaluationTitle(sql.raw("v.evaluation_id"))} as "title", score, block::text as "block"
-        from ${V}.votes v where v.voter = m.account order by v.block desc
+        from ${views}.votes v where v.voter = m.account order by v.block desc
         limit ${DETAIL_LIST_CAP}) x) as "votes",
       (select coalesce(json_agg(x order by x."sortKey"::numeric desc), '[]') from (
         select * from (
-          (select ${activityColumns} from ${V}.activity where actor = m.account order by sort_key desc limit 20)
+          (select ${activityColumns} from ${views}.activity where actor = m.account order by sort_key desc limit 20)
           union
-          (select ${activityColumns} from ${V}.activity where subject = m.account order by sort_key desc limit 20)
+          (select ${activityColumns} from ${views}.activity where subject = m.account order by sort_key desc limit 20)
         ) u order by u."sortKey"::numeric desc limit 20) x) as "activity"
-    from ${V}.members m
+    from ${views}.members m
     where m.account = ${a}`;
 }

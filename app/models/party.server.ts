@@ -1,7 +1,7 @@
 /** The party page: executives, role holders, totals and the contract's upgrades, in one statement. */
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
-import { firstRow, V } from "../../db/query.server";
+import { firstRow, views } from "../../db/query.server";
 
 export type PartyOverview = {
   executives: { account: Address; chapterId: string | null; promotedBlock: string; promotedBy: Address }[];
@@ -28,17 +28,17 @@ export async function getPartyOverview(): Promise<PartyOverview> {
     select
       (select coalesce(json_agg(x), '[]') from (
         select p.account, m.chapter_id::text as "chapterId", p.promoted_block::text as "promotedBlock", p.promoted_by as "promotedBy"
-        from ${V}.party_executives p left join ${V}.members m on m.account = p.account
+        from ${views}.party_executives p left join ${views}.members m on m.account = p.account
         where p.active order by p.account limit ${PARTY_EXECUTIVE_CAP}) x) as "executives",
       (select coalesce(json_agg(x order by x.role), '[]') from (
-        select role, holder, block::text as "block", pending_holder as "pendingHolder" from ${V}.role_holders) x) as "roleHolders",
+        select role, holder, block::text as "block", pending_holder as "pendingHolder" from ${views}.role_holders) x) as "roleHolders",
       (select coalesce(json_agg(json_build_object('kind', u.kind, 'implementation', u.implementation,
           'version', u.version::text, 'block', u.block::text) order by u.block desc, u.log_index desc), '[]') from (
-        select * from ${V}.upgrades order by block desc, log_index desc limit ${UPGRADES_SHOWN}) u) as "upgrades",
+        select * from ${views}.upgrades order by block desc, log_index desc limit ${UPGRADES_SHOWN}) u) as "upgrades",
       (select row_to_json(t) from (
         select chapter_count as "chapterCount", member_count as "memberCount", party_member_count as "partyMemberCount",
           pending_application_count as "pendingApplicationCount", evaluation_count as "evaluationCount",
           vote_count as "voteCount", info_count as "infoCount"
-        from ${V}.party_totals where id = 1) t) as "totals"`);
+        from ${views}.party_totals where id = 1) t) as "totals"`);
   return row ?? { executives: [], roleHolders: [], upgrades: [], totals: null };
 }

@@ -6,7 +6,7 @@
  * that name an evaluation or info message of that CID are dropped from the page cache.
  */
 import { sql } from "drizzle-orm";
-import { rows, V } from "../../db/query.server";
+import { rows, views } from "../../db/query.server";
 import { readCid } from "../calls/cid";
 import type { ContentId } from "../calls/types";
 import { encodeDocument, type PartyDocument } from "../documents/document";
@@ -52,9 +52,9 @@ export async function storeDocuments(documents: readonly VerifiedDocument[]): Pr
         updated_at = now()),
     -- Of either kind: a page of the other kind stops saying "waiting" (app/models/documents.server.ts documentFetch).
     shown as (
-      select jsonb_build_object('evaluationId', e.id::text) as entity from stored s join ${V}.evaluations e on e.cid = s.cid
+      select jsonb_build_object('evaluationId', e.id::text) as entity from stored s join ${views}.evaluations e on e.cid = s.cid
       union all
-      select jsonb_build_object('infoId', i.id::text) from stored s join ${V}.info_messages i on i.cid = s.cid)
+      select jsonb_build_object('infoId', i.id::text) from stored s join ${views}.info_messages i on i.cid = s.cid)
     select app.record_page_change(jsonb_agg(entity)) from shown having count(*) > 0`);
 }
 

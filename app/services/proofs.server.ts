@@ -13,7 +13,7 @@ import { chainClient } from "./chain.server";
 import { decodeProof, type ProofDecodeFailure } from "../utils/proofs/codec";
 import { MEMBERSHIP_PROOF_MAX_AGE_SECONDS, PROOF_MAX_FUTURE_SECONDS, type Proof } from "../utils/proofs/proof";
 import { membershipProofTypedData, socialVerificationMessage } from "../utils/proofs/signed-data";
-import { firstRow, V } from "../../db/query.server";
+import { firstRow, views } from "../../db/query.server";
 import type { MemberStatus } from "../utils/format";
 
 // For /verify's loader: taken from here, the page's browser code imports nothing of utils/proofs/ (nor viem).
@@ -161,11 +161,11 @@ type StandingRow = Omit<SignerStanding, "known" | "isMember" | "account">;
 export async function getSignerStanding(account: Address): Promise<SignerStanding> {
   const row = await firstRow<StandingRow>(sql`
     select m.chapter_id::text as "chapterId",
-      (select location_text from ${V}.chapters where id = m.chapter_id) as "chapterLocation",
+      (select location_text from ${views}.chapters where id = m.chapter_id) as "chapterLocation",
       m.status, m.party_member as "partyMember", m.party_executive as "partyExecutive", m.executive_of::text as "executiveOf",
-      (select coalesce(json_agg(id::text order by id), '[]') from ${V}.chapters
+      (select coalesce(json_agg(id::text order by id), '[]') from ${views}.chapters
         where central_committee_member = m.account) as "centralCommitteeOf"
-    from ${V}.members m
+    from ${views}.members m
     where m.account = ${account.toLowerCase()}`);
   if (!row) {
     return {

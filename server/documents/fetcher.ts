@@ -18,7 +18,7 @@
  *    invalid, of the other kind) are refused for good.
  */
 import { sql } from "drizzle-orm";
-import { rows, V } from "../../db/query.server";
+import { rows, views } from "../../db/query.server";
 import { MAX_DOCUMENT_BYTES, readDocument } from "../../app/documents/document";
 import { IpfsContentError } from "../../app/documents/unixfs";
 import { message, type Message } from "../../app/i18n/message";
@@ -57,9 +57,9 @@ const MAX_BACKOFF_SECONDS = 3600;
 async function discover(after: { evaluation: string; info: string }) {
   const [row] = await rows<{ evaluation: string | null; info: string | null }>(sql`
     with found as (
-      select e.cid, 'evaluation' as kind, e.id from ${V}.evaluations e where e.id > ${after.evaluation}::numeric
+      select e.cid, 'evaluation' as kind, e.id from ${views}.evaluations e where e.id > ${after.evaluation}::numeric
       union all
-      select i.cid, 'info', i.id from ${V}.info_messages i where i.id > ${after.info}::numeric),
+      select i.cid, 'info', i.id from ${views}.info_messages i where i.id > ${after.info}::numeric),
     listed as (
       insert into app.document_fetches (cid, kind)
       select distinct on (cid) cid, kind from found order by cid
@@ -123,9 +123,9 @@ async function recordFailures(outcomes: Outcome[], attempts: Map<string, number>
       from input i where f.cid = i.cid
       returning f.cid, f.kind, f.status),
     shown as (
-      select jsonb_build_object('evaluationId', e.id::text) as entity from updated u join ${V}.evaluations e on e.cid = u.cid where u.status = 'refused' and u.kind = 'evaluation'
+      select jsonb_build_object('evaluationId', e.id::text) as entity from updated u join ${views}.evaluations e on e.cid = u.cid where u.status = 'refused' and u.kind = 'evaluation'
       union all
-      select jsonb_build_object('infoId', i.id::text) from updated u join ${V}.info_messages i on i.cid = u.cid where u.status = 'refused' and u.kind = 'info')
+      select jsonb_build_object('infoId', i.id::text) from updated u join ${views}.info_messages i on i.cid = u.cid where u.status = 'refused' and u.kind = 'info')
     select app.record_page_change(jsonb_agg(entity)) from shown having count(*) > 0`);
 }
 

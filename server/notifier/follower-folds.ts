@@ -51,9 +51,9 @@ export async function addToFolds(client: pg.PoolClient | pg.Client, parts: reado
  * Deletes the folds whose window has ended by `now` and returns their deliveries: to the chat
  * linked now, unless the member unlinked meanwhile or Telegram refused the chat (then nothing),
  * in the member's language now (each text made once per kind, chapter, count and language).
- * `V` is the read model's schema, escaped.
+ * `views` is the read model's schema, escaped.
  */
-export async function takeClosedFolds(client: pg.PoolClient | pg.Client, V: string, now: Date, origin: string): Promise<Delivery[]> {
+export async function takeClosedFolds(client: pg.PoolClient | pg.Client, views: string, now: Date, origin: string): Promise<Delivery[]> {
   const { rows } = await client.query<{
     address: string;
     kind: NotificationKind;
@@ -70,7 +70,7 @@ export async function takeClosedFolds(client: pg.PoolClient | pg.Client, V: stri
      from closed c
      join app.telegram_links t on lower(t.address) = c.address and t.bot_blocked_at is null
      left join app.notification_settings s on s.address = c.address
-     left join ${V}.chapters ch on ch.id = c.chapter_id
+     left join ${views}.chapters ch on ch.id = c.chapter_id
      order by c.first_event, c.address`,
     [now],
   );

@@ -76,10 +76,10 @@ export const isNotable = (row: ActivityRow) => Object.hasOwn(SIMPLE, row.kind) |
 /**
  * The notices of `rows` (notable ones, in order). A single-holder role or a chapter's central
  * committee seat that changes hands is also news to its previous holder: the subject of the last
- * earlier row of the same kind (and chapter). Such changes are rare, so one query each. `V` is
+ * earlier row of the same kind (and chapter). Such changes are rare, so one query each. `views` is
  * the read model's schema, escaped.
  */
-export async function noticesOf(client: pg.PoolClient | pg.Client, V: string, rows: readonly ActivityRow[]): Promise<Notice[]> {
+export async function noticesOf(client: pg.PoolClient | pg.Client, views: string, rows: readonly ActivityRow[]): Promise<Notice[]> {
   const notices: Notice[] = [];
   for (const event of rows) {
     const simple = Object.hasOwn(SIMPLE, event.kind) ? SIMPLE[event.kind] : undefined;
@@ -91,16 +91,16 @@ export async function noticesOf(client: pg.PoolClient | pg.Client, V: string, ro
     if (role === undefined && event.kind !== CENTRAL_COMMITTEE) continue;
     const given = role === undefined ? MESSAGES.centralCommitteeGiven : roleMessage(role, true);
     const taken = role === undefined ? MESSAGES.centralCommitteeTaken : roleMessage(role, false);
-    const previous = await previousHolder(client, V, event);
+    const previous = await previousHolder(client, views, event);
     if (previous && previous !== event.subject) notices.push({ event, kind: "role", audience: "account", account: previous, text: taken });
     if (event.subject) notices.push({ event, kind: "role", audience: "account", account: event.subject, text: given });
   }
   return notices;
 }
 
-async function previousHolder(client: pg.PoolClient | pg.Client, V: string, event: ActivityRow): Promise<string | null> {
+async function previousHolder(client: pg.PoolClient | pg.Client, views: string, event: ActivityRow): Promise<string | null> {
   const { rows } = await client.query<{ subject: string | null }>(
-    `select subject from ${V}.activity
+    `select subject from ${views}.activity
      where kind = $1 and chapter_id is not distinct from $2::numeric and sort_key < $3::numeric
      order by sort_key desc limit 1`,
     [event.kind, event.chapterId, event.sortKey],

@@ -22,8 +22,8 @@ export type Recipient = {
   language: string | null;
 };
 
-/** The recipients of `notices`; `V` is the read model's schema, escaped. */
-export async function recipientsOf(client: pg.PoolClient | pg.Client, V: string, notices: readonly Notice[]): Promise<Recipient[]> {
+/** The recipients of `notices`; `views` is the read model's schema, escaped. */
+export async function recipientsOf(client: pg.PoolClient | pg.Client, views: string, notices: readonly Notice[]): Promise<Recipient[]> {
   if (notices.length === 0) return [];
   const { rows } = await client.query<{ notice: number; address: string; chatId: string; language: string | null }>(
     `with n as (
@@ -32,19 +32,19 @@ export async function recipientsOf(client: pg.PoolClient | pg.Client, V: string,
      ),
      audience as (
        select n.i, x.account as address from n
-         join ${V}.chapter_executives x on x.chapter_id = n.chapter_id and x.active
+         join ${views}.chapter_executives x on x.chapter_id = n.chapter_id and x.active
          where n.audience = 'executives'
        union all
        select n.i, n.account from n where n.audience = 'account' and n.account is not null
        union all
        select n.i, m.account from n
-         join ${V}.members m on m.chapter_id = n.chapter_id and m.status = 'member'
+         join ${views}.members m on m.chapter_id = n.chapter_id and m.status = 'member'
          where n.audience = 'members'
        union all
        select n.i, lower(t.address) from n cross join app.telegram_links t where n.audience = 'everyone'
        union all
        select n.i, a.account from n
-         join ${V}.applications a on a.chapter_id = n.chapter_id and a.status = 'rejected'
+         join ${views}.applications a on a.chapter_id = n.chapter_id and a.status = 'rejected'
            and a.decided_by is null and a.decided_block = n.block
          where n.audience = 'closed-applicants'
      )
@@ -72,13 +72,13 @@ export async function recipientsOf(client: pg.PoolClient | pg.Client, V: string,
 /** The chapters the notices name, by id, for their messages. */
 export async function chaptersOf(
   client: pg.PoolClient | pg.Client,
-  V: string,
+  views: string,
   ids: readonly (string | null)[],
 ): Promise<Map<string, { id: string; locationText: string | null }>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
   const { rows } = await client.query<{ id: string; locationText: string | null }>(
-    `select id::text as id, location_text as "locationText" from ${V}.chapters where id = any($1::numeric[])`,
+    `select id::text as id, location_text as "locationText" from ${views}.chapters where id = any($1::numeric[])`,
     [wanted],
   );
   return new Map(rows.map((c) => [c.id, c]));

@@ -66,12 +66,12 @@ const logToStderr = (line: string) => console.error(line);
 const DEFAULT_BATCH = 500;
 
 /** The read model's head block: the block number in Ponder's latest checkpoint (characters 27 to 42). */
-const headBlock = (V: string) => `(select max(substr(latest_checkpoint, 27, 16)::numeric) from ${V}._ponder_checkpoint)`;
+const headBlock = (views: string) => `(select max(substr(latest_checkpoint, 27, 16)::numeric) from ${views}._ponder_checkpoint)`;
 
 /** One step: the next confirmed rows (at most batchSize) and the folds whose window has closed, in one transaction. */
 export async function followOnce(options: FollowStepOptions): Promise<FollowStep> {
   const { pool, confirmations, foldSeconds, appOrigin, batchSize = DEFAULT_BATCH } = options;
-  const V = pg.escapeIdentifier(options.readModelSchema);
+  const views = pg.escapeIdentifier(options.readModelSchema);
   const client = await pool.connect();
   let broken: Error | undefined;
   // A connection that dies while checked out reports here, not to the pool: without a listener it would end the process.
@@ -79,28 +79,28 @@ export async function followOnce(options: FollowStepOptions): Promise<FollowStep
   client.on("error", onError);
   try {
     await client.query("begin");
-    const cursor = await lockCursor(client, V, confirmations, options.log ?? logToStderr);
+    const cursor = await lockCursor(client, views, confirmations, options.log ?? logToStderr);
     const now = options.now ?? (await client.query<{ now: Date }>("select now() as now")).rows[0]!.now;
     // Always: folds opened before NOTIFY_FOLD_SECONDS was set to 0 still close.
-    const deliveries: Delivery[] = await takeClosedFolds(client, V, now, appOrigin);
+    const deliveries: Delivery[] = await takeClosedFolds(client, views, now, appOrigin);
 
     const { rows } = await client.query<ActivityRow & { blockHash: string }>(
       `select a.id, a.sort_key::text as "sortKey", a.block_number::text as "blockNumber", a.block_hash as "blockHash",
          a.kind, a.actor, a.subject, a.chapter_id::text as "chapterId", a.evaluation_id::text as "evaluationId",
          a.info_id::text as "infoId",
          (select d.title from app.documents d where d.kind = 'evaluation'
-            and d.cid = (select e.cid from ${V}.evaluations e where e.id = a.evaluation_id)) as "evaluationTitle",
+            and d.cid = (select e.cid from ${views}.evaluations e where e.id = a.evaluation_id)) as "evaluationTitle",
          (select d.title from app.documents d where d.kind = 'info'
-            and d.cid = (select i.cid from ${V}.info_messages i where i.id = a.info_id)) as "infoTitle"
-       from ${V}.activity a
-       where a.sort_key > $1::numeric and a.block_number <= ${headBlock(V)} - $2
+            and d.cid = (select i.cid from ${views}.info_messages i where i.id = a.info_id)) as "infoTitle"
+       from ${views}.activity a
+       where a.sort_key > $1::numeric and a.block_number <= ${headBlock(views)} - $2
        order by a.sort_key limit $3`,
       [cursor, confirmations, batchSize],
     );
-    const notices = await noticesOf(client, V, rows.filter(isNotable));
+    const notices = await noticesOf(client, views, rows.filter(isNotable));
     const [recipients, chapters] = await Promise.all([
-      recipientsOf(client, V, notices),
-      chaptersOf(client, V, notices.map((n) => n.event.chapterId)),
+      recipientsOf(client, views, notices),
+      chaptersOf(client, views, notices.map((n) => n.event.chapterId)),
     ]);
     const folding: Omit<FoldPart, "count">[] = [];
     // A notice's text is made once per language: a new evaluation to 10,000 members is a few texts.
@@ -142,13 +142,13 @@ export async function followOnce(options: FollowStepOptions): Promise<FollowStep
  * Locks the cursor row for this transaction (other followers wait here) and returns its sort key.
  * The first step ever, or one that finds the row at the cursor gone, puts it at the confirmed head.
  */
-async function lockCursor(client: pg.PoolClient, V: string, confirmations: number, log: (line: string) => void): Promise<string> {
+async function lockCursor(client: pg.PoolClient, views: string, confirmations: number, log: (line: string) => void): Promise<string> {
   const select = `select c.sort_key::text as "sortKey",
-      c.block_hash is null or exists (select 1 from ${V}.activity a where a.sort_key = c.sort_key and a.block_hash = c.block_hash) as "continuous"
+      c.block_hash is null or exists (select 1 from ${views}.activity a where a.sort_key = c.sort_key and a.block_hash = c.block_hash) as "continuous"
     from app.notifier_cursor c where c.name = $1 for update of c`;
   let [row] = (await client.query<{ sortKey: string; continuous: boolean }>(select, [CURSOR])).rows;
   if (row?.continuous) return row.sortKey;
-  const atHead = `select sort_key, block_hash from ${V}.activity where block_number <= ${headBlock(V)} - $2 order by sort_key desc limit 1`;
+  const atHead = `select sort_key, block_hash from ${views}.activity where block_number <= ${headBlock(views)} - $2 order by sort_key desc limit 1`;
   if (row) {
     log(`notifier: the activity row at the cursor (sort key ${row.sortKey}) is no longer indexed (a new chain, or a reorg deeper than NOTIFY_CONFIRMATIONS): going on from the confirmed head`);
     await client.query(

@@ -48,8 +48,8 @@ it("an account's first owners come from its creation, with the block they were a
   expect(owners.map((o) => o.owner).sort()).toEqual([k1, k2].sort());
   expect(owners.every((o) => o.addedBlock === String(block) && Number(o.addedAt) > 0)).toBe(true);
   expect(await model.accountsOfOwners({ owners: [k2!] })).toEqual([{ owner: k2, account: lower(account), addedBlock: String(block), addedAt: owners[0]!.addedAt }]);
-  const { rows, V } = readModel;
-  expect(await rows(sql`select created_block::text as "createdBlock" from ${V}.smart_accounts where account = ${lower(account)}`)).toEqual([
+  const { rows, views } = readModel;
+  expect(await rows(sql`select created_block::text as "createdBlock" from ${views}.smart_accounts where account = ${lower(account)}`)).toEqual([
     { createdBlock: String(block) },
   ]);
 });
@@ -86,8 +86,8 @@ it("records each change of the owners as the account's activity, but not its cre
   const [k, added] = accounts.newOwners(2);
   const account = await accounts.create([k!]);
   await caughtUp();
-  const { rows, V } = readModel;
-  const activity = () => rows(sql`select kind, actor from ${V}.activity where actor = ${lower(account)}`);
+  const { rows, views } = readModel;
+  const activity = () => rows(sql`select kind, actor from ${views}.activity where actor = ${lower(account)}`);
   expect(await activity()).toEqual([]);
   await accounts.updateOwners(account, [added!], []);
   await caughtUp();

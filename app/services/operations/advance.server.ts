@@ -13,7 +13,7 @@
  */
 import { sql } from "drizzle-orm";
 import { getAddress, type Address, type Hex } from "viem";
-import { isMissingTable, rows, V } from "../../../db/query.server";
+import { isMissingTable, rows, views } from "../../../db/query.server";
 import { subjectJson } from "../../calls";
 import { env } from "../../utils/env.server";
 import { notRegistered } from "../../utils/operation-messages";
@@ -50,10 +50,10 @@ async function readModelOperation(hash: Hex): Promise<IndexedOperation | undefin
       sql`
       select u.sender, u.nonce::text as nonce, u.tx_hash as "txHash", u.block_number::text as "blockNumber", u.success, u.revert_reason as "revertReason",
         exists (
-          select 1 from ${V}.activity a
+          select 1 from ${views}.activity a
           where a.sort_key >= u.block_number * 1048576 and a.sort_key < (u.block_number + 1) * 1048576 and a.tx_hash = u.tx_hash
         ) as "hasEvents"
-      from ${V}.user_operations u
+      from ${views}.user_operations u
       where u.user_op_hash = ${hash}`,
       { missingTable: "throw" },
     );

@@ -62,9 +62,9 @@ export async function backlogPhase({
   evaluations: number;
   log: (line: string) => void;
 }): Promise<BacklogResult> {
-  const V = `"${viewsSchema}"`;
+  const views = `"${viewsSchema}"`;
   const count = async (text: string) => (await admin.query<{ n: number }>(text)).rows[0]!.n;
-  const range = (await admin.query<{ last: number; infos: number }>(`select (select max(id)::int from ${V}.evaluations) as last, (select max(id)::int from ${V}.info_messages) as infos`)).rows[0]!;
+  const range = (await admin.query<{ last: number; infos: number }>(`select (select max(id)::int from ${views}.evaluations) as last, (select max(id)::int from ${views}.info_messages) as infos`)).rows[0]!;
   const first = Math.max(1, range.last - evaluations + 1);
   const ipfs = startDocumentsIpfs([
     { kind: "evaluation", first, count: range.last - first + 1 },
@@ -78,7 +78,7 @@ export async function backlogPhase({
     if (first <= range.last) {
       await changeSeen(live.url, () =>
         admin.query(
-          `with chosen as (select id, cid from ${V}.evaluations where id >= $1),
+          `with chosen as (select id, cid from ${views}.evaluations where id >= $1),
            gone as (delete from app.documents d using chosen c where d.cid = c.cid returning d.cid),
            waiting as (
              update app.document_fetches f set status = 'waiting', attempts = 0, last_error = null, next_attempt_at = now() + interval '1 hour', updated_at = now()
@@ -89,7 +89,7 @@ export async function backlogPhase({
       );
     }
     await admin.query(
-      `insert into app.document_fetches (cid, kind, next_attempt_at) select cid, 'info', now() + interval '1 hour' from ${V}.info_messages on conflict (cid) do nothing`,
+      `insert into app.document_fetches (cid, kind, next_attempt_at) select cid, 'info', now() + interval '1 hour' from ${views}.info_messages on conflict (cid) do nothing`,
     );
     const backlog = await count(`select count(*)::int as n from app.document_fetches where status = 'waiting'`);
     log(`  backlog: ${backlog.toLocaleString("en")} documents (evaluations ${first}–${range.last}, info messages 1–${range.infos}) on the IPFS node (pid ${ipfs.process.pid})`);

@@ -38,9 +38,9 @@ afterAll(async () => {
   delete process.env.DATABASE_POOL_MAX;
 });
 
-const chapter = (id: number) => sql`select id::text as id, name from ${query.V}.chapters where id = ${id}`;
+const chapter = (id: number) => sql`select id::text as id, name from ${query.views}.chapters where id = ${id}`;
 const prepared = () =>
-  query.rows<{ name: string; statement: string }>(sql`select name, statement from pg_prepared_statements where name like 'page%'`);
+  query.rows<{ name: string; statement: string }>(sql`select name, statement from pg_prepared_statements where name like 'prepared%'`);
 
 it("prepares a statement once per connection, by a name from its text, and runs it again with other values", async () => {
   expect(await query.rows(chapter(7), { prepared: true })).toEqual([{ id: "7", name: "Seven" }]);
@@ -64,5 +64,5 @@ it("answers after the views under a prepared statement change their row type, an
   expect(await query.rows(chapter(7), { prepared: true })).toEqual([{ id: "7", name: "Seven again" }]);
   expect(await query.rows(chapter(8), { prepared: true })).toEqual([]);
   // The pool closed the connection whose statement failed; its replacement holds the new name only.
-  expect((await prepared()).map((p) => p.name)).toEqual([expect.stringMatching(/^page1_[\w-]+$/)]);
+  expect((await prepared()).map((p) => p.name)).toEqual([expect.stringMatching(/^prepared1_[\w-]+$/)]);
 });

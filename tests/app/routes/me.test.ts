@@ -49,10 +49,10 @@ it("shows an account in no chapter what it can do next: the chapter list", async
 });
 
 it("shows an applicant its pending application, its recommenders and where to look next", async () => {
-  const V = stack.viewsSchema;
+  const views = stack.viewsSchema;
   const applicant = await one<{ account: string; chapterId: string; recommenders: string[] }>(
-    `select a.account, a.chapter_id::text as "chapterId", a.recommenders from ${V}.applications a
-     join ${V}.members m on m.pending_application_id = a.id
+    `select a.account, a.chapter_id::text as "chapterId", a.recommenders from ${views}.applications a
+     join ${views}.members m on m.pending_application_id = a.id
      where m.status <> 'member' and not m.party_member and cardinality(a.recommenders) > 0 order by a.account limit 1`,
   );
   const page = await me(applicant.account);
@@ -64,15 +64,15 @@ it("shows an applicant its pending application, its recommenders and where to lo
 });
 
 it("shows a chapter executive its chapter, roles, the evaluations awaiting its vote, and how to leave", async () => {
-  const V = stack.viewsSchema;
-  const executive = await one(`select account from ${V}.members where executive_of = 1 and not party_executive order by account limit 1`);
+  const views = stack.viewsSchema;
+  const executive = await one(`select account from ${views}.members where executive_of = 1 and not party_executive order by account limit 1`);
   const page = await me(executive.account);
   expect(text(page.main)).toContain("Chapter");
   expect(/<dd>([\s\S]*?)<\/dd>/.exec(page.main)?.[1]).toContain('href="/chapters/1"');
   expect(said(page, "My roles")).toContain("Chapter executive of Chapter 1");
   const { awaiting } = await one<{ awaiting: number }>(
-    `select count(*)::int as awaiting from ${V}.evaluations e where e.chapter_id = 1
-     and not exists (select 1 from ${V}.votes v where v.evaluation_id = e.id and v.voter = '${executive.account}')`,
+    `select count(*)::int as awaiting from ${views}.evaluations e where e.chapter_id = 1
+     and not exists (select 1 from ${views}.votes v where v.evaluation_id = e.id and v.voter = '${executive.account}')`,
   );
   expect([...section(page, "Evaluations awaiting my vote").matchAll(/data-evaluation="/g)].length).toBe(Math.min(awaiting, 20));
   expect(controlsOf(page)).toEqual(["leave-chapter", "leave-party"]);

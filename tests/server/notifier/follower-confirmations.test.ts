@@ -45,17 +45,17 @@ it("tells an event only once its block has NOTIFY_CONFIRMATIONS blocks above it"
 });
 
 it("never tells an event that a reorg removed before its confirmations", async () => {
-  const V = ctx.stack.viewsSchema;
+  const views = ctx.stack.viewsSchema;
   const snapshot = await ctx.stack.snapshot();
   const { transactionHash, blockNumber } = await ctx.send(CAROL, "applyForChapterMembership", [1n]);
-  expect(await ctx.stack.query(`select kind from ${V}.activity where tx_hash = $1`, [transactionHash])).toEqual([{ kind: "Applied" }]);
+  expect(await ctx.stack.query(`select kind from ${views}.activity where tx_hash = $1`, [transactionHash])).toEqual([{ kind: "Applied" }]);
   expect(await follow()).toMatchObject({ delivered: 0 });
 
   // Another branch from the same parent, longer, without CAROL's application: the indexer follows it.
   await ctx.stack.revert(snapshot);
   await mine(CONFIRMATIONS + 1);
   expect(await head()).toBeGreaterThan(blockNumber);
-  for (let tries = 0; (await ctx.stack.query(`select 1 from ${V}.activity where tx_hash = $1`, [transactionHash])).length > 0; tries++) {
+  for (let tries = 0; (await ctx.stack.query(`select 1 from ${views}.activity where tx_hash = $1`, [transactionHash])).length > 0; tries++) {
     expect(tries, "the indexer still has the abandoned branch's row").toBeLessThan(200);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -67,7 +67,7 @@ it("never tells an event that a reorg removed before its confirmations", async (
   expect(await follow()).toMatchObject({ delivered: 1 });
   const told = await ctx.newDeliveries();
   expect(told.map((d) => d.address)).toEqual([lower(ALICE)]);
-  const [{ id }] = await ctx.stack.query<{ id: string }>(`select id from ${V}.activity where kind = 'Applied' and subject = $1`, [lower(DAVE)]);
+  const [{ id }] = await ctx.stack.query<{ id: string }>(`select id from ${views}.activity where kind = 'Applied' and subject = $1`, [lower(DAVE)]);
   expect(told[0]!.key).toBe(`application:${id}:${lower(ALICE)}`);
 });
 

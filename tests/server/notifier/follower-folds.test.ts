@@ -75,9 +75,9 @@ it("folds a burst of applications to one chapter into one message with the count
 it("two followers at once read every row once and write every delivery once", async () => {
   const before = (await ctx.cursor())!;
   await applications(8, 1n);
-  const V = ctx.stack.viewsSchema;
+  const views = ctx.stack.viewsSchema;
   const [{ rows, applied }] = await ctx.stack.query<{ rows: number; applied: string[] }>(
-    `select count(*)::int as rows, array_agg(id order by sort_key) filter (where kind = 'Applied') as applied from ${V}.activity where sort_key > $1`,
+    `select count(*)::int as rows, array_agg(id order by sort_key) filter (where kind = 'Applied') as applied from ${views}.activity where sort_key > $1`,
     [before],
   );
   const second = new pg.Pool({ connectionString: ctx.stack.databaseUrl, max: 2 });
