@@ -1,7 +1,8 @@
--- Pending operations by what they are about: pendingOperationsFor (app/models/operations.server.ts)
--- asks for the operations still on their way (signed or included) whose subject contains a
--- chapter id, an evaluation id or an account (`subject @> '{"chapterId":"7"}'`), in one query. A
--- partial GIN index keeps that to the few pending rows however many operations were ever sent.
+-- Pending operations by what they are about: pendingOperationsFor
+-- (app/models/pending-operations.server.ts) asks for the operations still on their way (signed or
+-- included) whose subject contains a chapter id, an evaluation id or an account
+-- (`subject @> '{"chapterId":"7"}'`), in one query. A partial GIN index keeps that to the few
+-- pending rows however many operations were ever sent.
 create index pending_operations_subject_idx on app.pending_operations using gin (subject jsonb_path_ops)
   where status in ('signed', 'included');
 -- The same query by sender, and the lazy status updates' "still pending" check.

@@ -1,4 +1,4 @@
--- The app tables' share of the page cache's version (server/read-model-version.ts): pages show
+-- The app tables' share of the page cache's version (server/read-model-changes.ts): pages show
 -- pending operations (app.pending_operations) and linked Telegram usernames (app.telegram_links)
 -- next to the on-chain read model, so a change to either must invalidate cached pages too.
 -- Statement triggers bump one counter when a statement changed rows the pages read (once per

@@ -39,7 +39,7 @@ export function useOperationsStack({ app = false }: { app?: boolean } = {}) {
 
   beforeAll(async () => {
     stack = await startStack({ seed: false, wallet: true, app });
-    // env() and db/schema read these on first use: set before the app modules load.
+    // env() and db/ read these when the app modules load or first use them: set them before.
     for (const key of ["APP_ORIGIN", "TRUST_PROXY"]) delete process.env[key];
     Object.assign(process.env, stack.appEnv);
     routes = {
