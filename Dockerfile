@@ -1,4 +1,4 @@
-# One image, three entry points, configured by environment (see README, "Configuration"):
+# One image, three entry points, configured by environment (every variable: docs/configuration.md):
 #   web app:  docker run IMAGE                          (migrates the app's tables, then server/index.ts on $PORT, default 3000;
 #             /healthz: the process answers (liveness); /readyz: it can serve pages, the database answering
 #             within a second and the read model in it (readiness: the health check below, a load balancer's probe))
@@ -46,6 +46,6 @@ COPY scripts/notifier.ts scripts/documents.ts ./scripts/
 EXPOSE 3000
 # Healthy while it can serve pages: unhealthy within seconds of the database or the read model going away
 # (an orchestrator stops sending it traffic), healthy again by itself once they are back. Kubernetes ignores
-# this line: there, /healthz is the liveness probe and /readyz the readiness probe (README, "Deploying").
+# this line: there, /healthz is the liveness probe and /readyz the readiness probe (docs/operations.md).
 HEALTHCHECK --interval=10s --timeout=3s --retries=2 CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz',{signal:AbortSignal.timeout(2500)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["npm", "start"]

@@ -9,7 +9,7 @@
  * is not given up by itself, the database is asked on a connection of its own, and only when that
  * question goes unanswered too is the database said to be gone. Then every page answers 503 at
  * once, without a statement, and the database is asked again in the background until it answers.
- * README, "Deploying", says what an operator sees.
+ * docs/operations.md, "A database that stops answering", says what an operator sees.
  */
 import pg from "pg";
 import { env } from "../app/utils/env.server";

@@ -1,6 +1,7 @@
 /**
  * Ponder follows the party contract on chain 137, and on the local chain the passkey wallet's
- * factory and the accounts it creates (their owners, for the owner → account lookup). Configuration (see README, "Configuration"):
+ * factory and the accounts it creates (their owners, for the owner → account lookup).
+ * Configuration (every variable: docs/configuration.md):
  *   PONDER_RPC_URL_137  RPC URL (default: the local chain, http://127.0.0.1:8545)
  *   PARTY_ENV           local (default) | production; production reads PARTY_ADDRESS and
  *                       PARTY_START_BLOCK (abis/deployments.ts)

@@ -66,7 +66,7 @@ const fields = z.object({
   TELEGRAM_BOT_TOKEN: optional(z.string().min(1)),
   /** The bot's username (without @), whose Telegram Login Widget /me shows (PARTY_ENV=production); no widget without it. Public. */
   TELEGRAM_BOT_NAME: optional(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/, "a bot's username: letters, digits and _, without @")),
-  /** Notifications (npm run notifier): how many blocks an event waits before it is told, so a reorg cannot take back a message. 0 on the local chain; on Polygon see the README. */
+  /** Notifications (npm run notifier): how many blocks an event waits before it is told, so a reorg cannot take back a message. 0 on the local chain; on Polygon see docs/notifications.md. */
   NOTIFY_CONFIRMATIONS: optional(z.coerce.number().int().min(0).max(10_000)),
   /** Notifications: the window in seconds over which a burst of one kind to one recipient folds into one message (60 by default). */
   NOTIFY_FOLD_SECONDS: optional(z.coerce.number().int().min(0).max(86_400)).transform((s) => s ?? 60),

@@ -14,8 +14,8 @@
  *
  * What this cannot see: an owner of a Modular Account v2 may upgrade it or install modules and
  * hooks of its own making (a check of the slot notices an upgrade within the TTL, modules it does
- * not read). The Alchemy gas policy's per-sender caps bound what such an account can spend (README,
- * deployment notes).
+ * not read). The Alchemy gas policy's per-sender caps bound what such an account can spend
+ * (docs/operations.md, "Sponsorship").
  */
 import { createPublicClient, getAddress, http, isAddress, isHex, slice, toFunctionSelector, type Address, type Hex } from "viem";
 import { LOCAL_WALLET, MODULAR_ACCOUNT_V2 } from "../../../abis/deployments";
