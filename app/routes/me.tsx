@@ -1,7 +1,8 @@
 /**
  * /me: the signed-in account's own page. Its chapter and status, its application, every role it
  * holds, the evaluations of its chapter that await its vote (with the vote form), recommendations
- * given, recent activity, and leaving the chapter or the party. An account in no chapter sees what
+ * given, recent activity, and leaving the chapter or the party; its profile (POST /me/profile) and
+ * its data (GET /me/data.json, POST /me/erase). An account in no chapter sees what
  * it can do next. Personal, so never cached; without a session, a 401 that says to sign in.
  */
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
@@ -25,6 +26,8 @@ import { DevicesSection } from "../components/me/devices";
 import { MembershipProof } from "../components/me/proof";
 import { TelegramSection } from "../components/me/telegram";
 import { NotificationsSection } from "../components/me/notifications";
+import { MyDataSection } from "../components/me/my-data";
+import { ProfileSection } from "../components/me/profile";
 import { notificationsSection, telegramSettings } from "../services/telegram.server";
 import { Controls } from "../components/screens/controls";
 import { LeaveChapter, LeaveParty } from "../components/screens/member";
@@ -32,6 +35,7 @@ import { ownersOfAccount } from "../models/account-owners.server";
 import { namePasskey, namesOfPasskeys } from "../models/passkey-names.server";
 import { listEvaluationsAwaitingVote } from "../models/evaluations.server";
 import { getMember } from "../models/members.server";
+import { getOwnProfile } from "../models/profiles.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { findSession } from "../models/sessions.server";
 import { chapterLabel } from "../utils/format";
@@ -54,17 +58,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await findSession(readSessionToken(request));
   invariantResponse(session, message("errors.signInForMe"), { status: 401 });
   const { address } = session;
-  const [member, pending, telegram, owners, names, notifications] = await Promise.all([
+  const [member, pending, telegram, owners, names, notifications, profile] = await Promise.all([
     getMember(address),
     pendingOperationsFor({ account: address, sender: address }),
     telegramSettings(address),
     ownersOfAccount({ account: address }),
     namesOfPasskeys(address),
     notificationsSection(address),
+    getOwnProfile(address),
   ]);
   const chapterId = member?.status === "member" ? member.chapterId : null;
   const awaiting = chapterId ? await listEvaluationsAwaitingVote({ chapterId, voter: address, limit: AWAITING_LIMIT }) : [];
-  return { address, member, pending, awaiting, telegram, owners, names, notifications };
+  return { address, member, pending, awaiting, telegram, owners, names, notifications, profile };
 }
 
 /** The naming form's fields: an owner (172 characters) and a name. */
@@ -93,7 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Me() {
-  const { address, member: m, pending, awaiting, telegram, owners, names, notifications } = useLoaderData<typeof loader>();
+  const { address, member: m, pending, awaiting, telegram, owners, names, notifications, profile } = useLoaderData<typeof loader>();
   // The status-carrying data() leaves Remix's inferred type without its fields.
   const named = useActionData<typeof action>() as { error: string | null } | undefined;
   const viewer = useViewer();
@@ -121,6 +126,8 @@ export default function Me() {
         </Fact>
         <Fact term={t("member.partyMember")}>{m?.partyMember ? t("common.yes") : t("common.no")}</Fact>
       </Facts>
+
+      <ProfileSection account={address} profile={profile} />
 
       {!inChapter ? (
         <section className="next-steps">
@@ -184,6 +191,8 @@ export default function Me() {
           </div>
         </>
       ) : null}
+
+      <MyDataSection account={address} />
     </>
   );
 }
