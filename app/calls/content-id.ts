@@ -43,3 +43,11 @@ export function resolveContentId({ cid, ...parts }: ContentIdInput, ctx: z.Refin
   ctx.addIssue({ code: z.ZodIssueCode.custom, path: [missing], ...problem("requiredOrCid") });
   return undefined;
 }
+
+/** `fields` and a content id (`cid`, or `hashCode`, `hashSize` and `hashDigest`): the fields with the id's parts. */
+export function withContentId<T extends z.ZodRawShape>(fields: T) {
+  return z.object({ ...fields, ...contentIdFields }).transform(({ cid, hashCode, hashSize, hashDigest, ...own }, ctx) => {
+    const parts = resolveContentId({ cid, hashCode, hashSize, hashDigest }, ctx);
+    return parts ? { ...own, ...parts } : z.NEVER;
+  });
+}

@@ -5,7 +5,7 @@
  */
 import i18next, { type TFunction } from "i18next";
 import { z } from "zod";
-import { interpolation, message, type Message, type MessageValues } from "../i18n/message";
+import { message, say, type Message, type MessageValues } from "../i18n/message";
 import en from "../locales/en/calls";
 
 type Plural = `_${"zero" | "one" | "two" | "few" | "many" | "other"}`;
@@ -22,8 +22,6 @@ void english.init({
   interpolation: { escapeValue: false },
 });
 
-/** A message in the language of `t`. */
-export const say = (t: TFunction, { key, values }: Message): string => t(key, interpolation(values));
 export const englishText = (said: Message): string => say(english.t, said);
 
 /** A message of the `calls` group. */

@@ -2,7 +2,7 @@
  * What every call builder returns: an unsigned call to the party contract, ready for a smart
  * account's `execute`/`executeBatch` (or any wallet's `sendTransaction`).
  */
-import { getAddress, type Address, type Hex } from "viem";
+import type { Address, Hex } from "viem";
 
 export type Call = { to: Address; data: Hex; value: bigint };
 
@@ -23,11 +23,6 @@ export type Subject = {
 /** A multihash as the contract stores it: function code, digest length, digest (right-padded). */
 export type ContentId = { hashCode: number; hashSize: number; hashDigest: Hex };
 
-/** No party function is payable, so every call carries no value. */
-export function partyCall(party: Address, data: Hex): Call {
-  return { to: getAddress(party), data, value: 0n };
-}
-
 /** The subject with ids as decimal strings, for JSON (the pending_operations.subject column). */
 export function subjectJson({ chapterId, evaluationId, ...rest }: Subject) {
   return {
@@ -36,3 +31,6 @@ export function subjectJson({ chapterId, evaluationId, ...rest }: Subject) {
     ...(evaluationId === undefined ? {} : { evaluationId: evaluationId.toString() }),
   };
 }
+
+/** The subject as stored and as pages read it. */
+export type StoredSubject = ReturnType<typeof subjectJson>;

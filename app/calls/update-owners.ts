@@ -11,7 +11,6 @@ import { z } from "zod";
 import { partyAccountAbi } from "../../abis/party-account";
 import { address, field, list } from "./fields";
 import { problem } from "./issue";
-import { defineOperation } from "./operation";
 import type { Call } from "./types";
 
 /** The contract's MAX_OWNERS (tests/contracts/party-account-owners.test.ts checks they agree). */
@@ -31,9 +30,3 @@ export type UpdateOwnersArgs = z.output<typeof updateOwnersSchema>;
 export function updateOwners(_party: Address, { account, add, remove }: UpdateOwnersArgs): Call {
   return { to: getAddress(account), data: encodeFunctionData({ abi: partyAccountAbi, functionName: "updateOwners", args: [add, remove] }), value: 0n };
 }
-
-export const updateOwnersOperation = defineOperation({
-  schema: updateOwnersSchema,
-  build: (party, args) => [updateOwners(party, args)],
-  subject: ({ account }) => ({ account }),
-});

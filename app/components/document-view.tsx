@@ -5,7 +5,7 @@
  */
 import type { Scale } from "../documents/document";
 import type { Message } from "../i18n/message";
-import { say } from "../calls/issue";
+import { say } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { SCORE_MAX, SCORE_MIN } from "../calls/score";
 

@@ -1,12 +1,13 @@
 /**
- * Operations sent but not yet in the read model: each the badge of app/utils/pending-text.ts,
- * then what the page adds about it (whom it concerns, who sent it, its status).
+ * Operations sent but not yet in the read model: each its badge (the operation's own, from the
+ * loader: app/calls/index.ts), then what the page adds about it (whom it concerns, who sent it,
+ * its status).
  */
 import type { ReactNode } from "react";
+import { say, type Message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
-import { pendingText } from "../utils/pending-text";
 
-type Pending = { userOpHash: string; operation: string; subject: object; status: string };
+type Pending = { userOpHash: string; operation: string; status: string; badge: Message };
 
 export function PendingList<P extends Pending>({
   pending,
@@ -24,7 +25,7 @@ export function PendingList<P extends Pending>({
     <ul className="pending-operations">
       {pending.map((p) => (
         <li key={p.userOpHash} data-operation={p.operation} data-account={about?.(p)} data-status={p.status}>
-          <span className="pending-badge">{pendingText(p, t)}</span>
+          <span className="pending-badge">{say(t, p.badge)}</span>
           {children(p)}
         </li>
       ))}

@@ -3,6 +3,8 @@
  * (app/locales) and its values. A loader throws one (app/utils/http.server.ts `invariantResponse`),
  * the error boundary shows it in the page's language, and the JSON API answers its English text.
  */
+import type { TFunction } from "i18next";
+
 export type MessageValues = Record<string, string | number | bigint>;
 export type Message = { key: string; values?: MessageValues };
 
@@ -25,3 +27,6 @@ export function saidOf({ key, values }: { key?: unknown; values?: unknown }): Me
 /** The values as i18next takes them (bigint ids as their decimal text). */
 export const interpolation = (values: MessageValues | undefined): Record<string, string | number> =>
   Object.fromEntries(Object.entries(values ?? {}).map(([name, value]) => [name, typeof value === "bigint" ? value.toString() : value]));
+
+/** A message in the language of `t`. */
+export const say = (t: TFunction, { key, values }: Message): string => t(key, interpolation(values));

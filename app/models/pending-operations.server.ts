@@ -6,6 +6,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { getAddress, type Address } from "viem";
 import { isMissingTable, rows, V } from "../../db/query.server";
+import { pendingBadge } from "../calls";
+import type { Message } from "../i18n/message";
 import type { OperationRecord } from "../utils/operation-status";
 import { toIso } from "../utils/format";
 
@@ -29,8 +31,11 @@ export type PendingOperationsQuery = {
   sender?: Address;
 };
 
-/** What a page needs to mark a row: the operation, what it is about, who sent it, where it is. */
-export type PendingOperation = Pick<OperationRecord, "userOpHash" | "sender" | "operation" | "subject" | "status" | "createdAt">;
+/** What a page needs to mark a row: the operation, what it is about, who sent it, where it is, and its badge ("approval pending"). */
+export type PendingOperation = Pick<OperationRecord, "userOpHash" | "sender" | "operation" | "subject" | "status" | "createdAt"> & { badge: Message };
+
+type PendingRow = Omit<PendingOperation, "createdAt" | "badge"> & { createdAt: Date | string };
+const forPage = (row: PendingRow): PendingOperation => ({ ...row, createdAt: toIso(row.createdAt), badge: pendingBadge(row) });
 
 /**
  * For pages: the operations still on their way into the read model that concern ANY of the given
@@ -50,9 +55,8 @@ export type PendingOperation = Pick<OperationRecord, "userOpHash" | "sender" | "
  */
 export async function pendingOperationsFor(criteria: PendingOperationsQuery): Promise<PendingOperation[]> {
   if (!pendingOperationsQuery(criteria)) return [];
-  type Pending = Omit<PendingOperation, "createdAt"> & { createdAt: Date | string };
-  const found = await withoutMissingReadModel((readModel, missingTable) => rows<Pending>(pendingOperationsQuery(criteria, { readModel })!, { missingTable }));
-  return found.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
+  const found = await withoutMissingReadModel((readModel, missingTable) => rows<PendingRow>(pendingOperationsQuery(criteria, { readModel })!, { missingTable }));
+  return found.map(forPage);
 }
 
 /**
@@ -108,5 +112,5 @@ export function pendingOperationsColumn(criteria: PendingOperationsQuery, { read
  */
 export async function firstRowWithPending<T extends { pending: PendingOperation[] }>(statement: (options: { readModel: boolean }) => SQL): Promise<T | undefined> {
   const [row] = await withoutMissingReadModel((readModel, missingTable) => rows<T>(statement({ readModel }), { missingTable, prepared: true }));
-  return row && { ...row, pending: row.pending.map((op) => ({ ...op, createdAt: toIso(op.createdAt) })) };
+  return row && { ...row, pending: row.pending.map(forPage) };
 }

@@ -2,11 +2,15 @@
  * Who is looking at the page: the signed-in account (the `__Host-session` cookie) and what the
  * read model says it holds. Pages use it to show each control only to accounts that may use it;
  * that is a hint, not a check (SPEC 5: the contract decides, and a refused preflight still says
- * so). A request without a session costs no query, so cached pages stay as they are.
+ * so). Which controls that is, the viewer carries worked out (`may`: each operation's `who`,
+ * app/calls/index.ts), so the browser needs no operation table to ask. A request without a session
+ * costs no query, so cached pages stay as they are.
  */
 import { sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import { firstRow, V } from "../../db/query.server";
+import { permissionsOf } from "../calls";
+import type { ViewerFacts } from "../utils/audience";
 import type { Viewer } from "../utils/viewer";
 import { readSessionToken } from "../utils/session-cookie.server";
 import { sessionId } from "./sessions.server";
@@ -20,7 +24,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
   const token = readSessionToken(request);
   if (!token) return null;
   try {
-    const row = await firstRow<Viewer>(sql`
+    const row = await firstRow<ViewerFacts>(sql`
       select s.address,
         m.chapter_id::text as "chapterId", coalesce(m.status::text, 'none') as "status",
         coalesce(m.party_member, false) as "partyMember", coalesce(m.party_executive, false) as "partyExecutive",
@@ -31,7 +35,9 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
         exists (select 1 from ${V}.role_holders where role = 'partyAdmin' and pending_holder = lower(s.address)) as "proposedPartyAdmin"
       from app.sessions s left join ${V}.members m on m.account = lower(s.address)
       where s.id = ${sessionId(token)} and s.revoked_at is null and s.expires_at > now()`);
-    return row ? { ...row, address: getAddress(row.address) } : null;
+    if (!row) return null;
+    const facts = { ...row, address: getAddress(row.address) };
+    return { ...facts, may: permissionsOf(facts) };
   } catch (error) {
     // The page renders without the hints (its own queries report an unreachable database).
     if (error instanceof Response) return null;

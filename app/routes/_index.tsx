@@ -4,7 +4,7 @@ import { ChapterMap } from "../components/chapter-map";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage } from "../components/links";
-import { AddChaptersSection } from "../components/screens/chapter-admin";
+import { AddChaptersSection } from "../components/roles/chapter-admin/section";
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { listChapters } from "../models/chapters.server";

@@ -14,10 +14,9 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { lazy } from "react";
 import { Trans } from "react-i18next";
-import { ClientOnly } from "../components/client-only";
+import { ClientOnly, Controls, lazyExport } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink } from "../components/links";
-import { Controls } from "../components/screens/controls";
 import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
@@ -30,7 +29,7 @@ import { invariantResponse } from "../utils/http.server";
 import { readSessionToken } from "../utils/session-cookie.server";
 
 const NewDevice = lazy(() => import("../components/me/devices-new.client"));
-const AddPasskeyForm = lazy(() => import("../components/me/devices-forms.client").then((m) => ({ default: m.AddPasskeyForm })));
+const AddPasskeyForm = lazyExport(() => import("../components/me/devices-forms.client"), "AddPasskeyForm");
 
 export const headers: HeadersFunction = ({ errorHeaders }) => errorHeaders ?? { "Cache-Control": "private, no-store" };
 

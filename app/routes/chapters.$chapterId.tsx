@@ -5,18 +5,18 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "../components/activity-list";
 import { ApplicationsTable } from "../components/applications-table";
 import { ChapterMap } from "../components/chapter-map";
-import { ClientOnly, OperationButton, PendingWatcher, RecommendForm } from "../components/client-only";
+import { ClientOnly, Controls } from "../components/client-only";
 import { DataTable, type Column } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ExportFact, Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
 import { AddressLink, NextPage, RowLink } from "../components/links";
 import { PendingList } from "../components/pending-list";
-import { ChapterAdminSection } from "../components/screens/chapter-admin";
-import { ChapterVerification } from "../components/screens/chapter-verification";
-import { removeMemberColumns } from "../components/screens/chapter-executive";
-import { Controls } from "../components/screens/controls";
-import { ChapterExecutiveControls } from "../components/screens/party";
+import { ChapterAdminSection } from "../components/roles/chapter-admin/section";
+import { ChapterVerification, removeMemberColumns } from "../components/roles/chapter-executive/section";
+import { RecommendForm } from "../components/roles/member/section";
+import { ChapterExecutiveControls } from "../components/roles/party-executive/section";
+import { OperationButton, PendingWatcher } from "../components/wallet/lazy";
 import { AtBlock } from "../components/time";
 import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
@@ -28,7 +28,7 @@ import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
-import { isMemberOf, useViewer } from "../utils/viewer";
+import { mayUse, useViewer } from "../utils/viewer";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
@@ -80,9 +80,8 @@ const memberColumns = (t: TFunction): Column<ChapterMemberRow>[] => [
 
 export default function Chapter() {
   const { chapter, members, next, pending } = useLoaderData<typeof loader>();
-  // Hints (the contract decides): Apply for an account in no chapter and with no application waiting.
+  // Hints (the contract decides): each control for the viewers its operation's `who` names.
   const viewer = useViewer();
-  const mayApply = !!viewer && viewer.status !== "member" && !viewer.pendingApplicationChapterId;
   const { t, language } = useI18n();
   const label = chapterLabel(chapter, t);
   return (
@@ -94,7 +93,7 @@ export default function Chapter() {
           <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
         </ClientOnly>
       ) : null}
-      {!chapter.removedBlock && mayApply ? (
+      {!chapter.removedBlock && mayUse(viewer, "applyForChapterMembership") ? (
         <p className="chapter-actions">
           <Controls name="apply">
             <OperationButton operation="applyForChapterMembership" args={{ chapterId: chapter.id }}>
@@ -158,7 +157,7 @@ export default function Chapter() {
           />
         </p>
       ) : null}
-      {chapter.pendingApplications.length > 0 && isMemberOf(viewer, chapter.id) ? (
+      {chapter.pendingApplications.length > 0 && mayUse(viewer, "recommendForChapterMembership", chapter.id) ? (
         <Controls name="recommend">
           <RecommendForm applicants={chapter.pendingApplications.map((a) => a.account)} />
         </Controls>

@@ -2,23 +2,23 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ApplicationsTable } from "../components/applications-table";
-import { ClientOnly, OperationButton, PendingWatcher } from "../components/client-only";
+import { ClientOnly, Controls } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { NextPage } from "../components/links";
-import { DecideSelected, SelectApplicant } from "../components/screens/chapter-executive";
-import { Controls } from "../components/screens/controls";
+import { DecideSelected } from "../components/roles/chapter-executive/section";
+import { SelectApplicant } from "../components/roles/chapter-executive/selection";
+import { OperationButton, PendingWatcher } from "../components/wallet/lazy";
 import { pageMeta } from "../i18n/meta";
-import { message } from "../i18n/message";
+import { message, say } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { chapterExists, getApplicationQueue } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel } from "../utils/format";
 import { invariantResponse, parseChapterId } from "../utils/http.server";
-import { pendingText } from "../utils/pending-text";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
-import { canAdministerChapter, isMemberOf, isViewer, useViewer } from "../utils/viewer";
+import { isViewer, mayUse, useViewer } from "../utils/viewer";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
@@ -66,8 +66,8 @@ export default function ApplicationQueue() {
   const applying = pending.filter((p) => p.operation === "applyForChapterMembership");
   // Hints from the read model (the contract decides): who decides, and who may recommend.
   const viewer = useViewer();
-  const decides = canAdministerChapter(viewer, chapter.id);
-  const recommends = isMemberOf(viewer, chapter.id);
+  const decides = mayUse(viewer, "updateMemberApplicationForChapter", chapter.id);
+  const recommends = mayUse(viewer, "recommendForChapterMembership", chapter.id);
   const { t } = useI18n();
   return (
     <>
@@ -89,7 +89,7 @@ export default function ApplicationQueue() {
             <>
               {pendingFor(a.account).map((p) => (
                 <span key={p.userOpHash} className="pending-badge" data-operation={p.operation} data-status={p.status}>
-                  {pendingText(p, t)}
+                  {say(t, p.badge)}
                 </span>
               ))}{" "}
               {decides ? (

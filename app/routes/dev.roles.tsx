@@ -9,7 +9,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { Trans } from "react-i18next";
-import { ClientOnly, OperationButton } from "../components/client-only";
+import { ClientOnly } from "../components/client-only";
+import { OperationButton } from "../components/wallet/lazy";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, ChapterLink } from "../components/links";
 import { pageMeta } from "../i18n/meta";

@@ -4,7 +4,7 @@ import { Trans } from "react-i18next";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ChapterLink, NextPage, RowLink } from "../components/links";
-import { MintEvaluationSection } from "../components/screens/publishers";
+import { MintEvaluationSection } from "../components/roles/publisher/section";
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { listEvaluations } from "../models/evaluations.server";

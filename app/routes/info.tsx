@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { AddressLink, NextPage, RowLink } from "../components/links";
-import { SendInfoSection } from "../components/screens/publishers";
+import { SendInfoSection } from "../components/roles/publisher/section";
 import { Time } from "../components/time";
 import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";

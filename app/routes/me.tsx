@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Trans } from "react-i18next";
 import { ActivityList } from "../components/activity-list";
-import { ClientOnly, PendingWatcher } from "../components/client-only";
+import { ClientOnly } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
@@ -21,7 +21,7 @@ import { tFor } from "../i18n/instance";
 import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
-import { MyApplication, MyRoles, VotesAwaiting } from "../components/screens/me";
+import { MyApplication, MyRoles, VotesAwaiting } from "../components/me/standing";
 import { DevicesSection } from "../components/me/devices";
 import { MembershipProof } from "../components/me/proof";
 import { TelegramSection } from "../components/me/telegram";
@@ -29,8 +29,8 @@ import { NotificationsSection } from "../components/me/notifications";
 import { MyDataSection } from "../components/me/my-data";
 import { ProfileSection } from "../components/me/profile";
 import { notificationsSection, telegramSettings } from "../services/telegram.server";
-import { Controls } from "../components/screens/controls";
-import { LeaveChapter, LeaveParty } from "../components/screens/member";
+import { Leaving } from "../components/roles/member/section";
+import { PendingWatcher } from "../components/wallet/lazy";
 import { ownersOfAccount } from "../models/account-owners.server";
 import { namePasskey, namesOfPasskeys } from "../models/passkey-names.server";
 import { listEvaluationsAwaitingVote } from "../models/evaluations.server";
@@ -174,23 +174,7 @@ export default function Me() {
       <MembershipProof />
       <DevicesSection account={address} owners={owners} names={names} error={named?.error ?? null} />
 
-      {inChapter || m?.partyMember ? (
-        <>
-          <h2>{t("me.leaving")}</h2>
-          <div className="leave">
-            {inChapter ? (
-              <Controls name="leave-chapter">
-                <LeaveChapter {...standing} />
-              </Controls>
-            ) : null}{" "}
-            {m?.partyMember ? (
-              <Controls name="leave-party">
-                <LeaveParty {...standing} />
-              </Controls>
-            ) : null}
-          </div>
-        </>
-      ) : null}
+      <Leaving standing={standing} />
 
       <MyDataSection account={address} />
     </>

@@ -5,13 +5,8 @@ import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink } from "../components/links";
-import {
-  AcceptPartyAdmin,
-  demotePartyExecutiveColumns,
-  PartyMemberControls,
-  PromotePartyExecutiveControl,
-  setRoleHolderColumns,
-} from "../components/screens/party";
+import { AcceptPartyAdmin, demotePartyExecutiveColumns, PromotePartyExecutiveControl, setRoleHolderColumns } from "../components/roles/party-admin/section";
+import { PartyMemberControls } from "../components/roles/party-executive/section";
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { getPartyOverview } from "../models/party.server";
@@ -81,7 +76,7 @@ export default function Party() {
         ]}
       />
       <PromotePartyExecutiveControl viewer={viewer} />
-      <PartyMemberControls viewer={viewer} />
+      <PartyMemberControls />
       <p>
         <Link to="/members">{t("party.findMember")}</Link>
       </p>

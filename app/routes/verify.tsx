@@ -12,7 +12,7 @@ import { Trans } from "react-i18next";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { AddressLink, ChapterLink } from "../components/links";
-import { Roles } from "../components/roles";
+import { Roles } from "../components/role-list";
 import {
   MAX_ENCODED_PROOF_LENGTH,
   MEMBERSHIP_PROOF_MAX_AGE_SECONDS,

@@ -22,16 +22,8 @@
 import { BaseError, createPublicClient, createTestClient, createWalletClient, getAddress, http, isAddress, parseEther, type Address } from "viem";
 import { LOCAL_ADMIN } from "../../abis/deployments";
 import { partyAbi } from "../../abis/party";
-import { applyForChapterMembership } from "../calls/apply-for-chapter-membership";
-import { promoteChapterExecutive } from "../calls/promote-chapter-executive";
-import { promotePartyExecutive } from "../calls/promote-party-executive";
+import { operations, type Call } from "../calls";
 import { revertDataOf, revertErrorName } from "../calls/revert";
-import { setChapterAdmin } from "../calls/set-chapter-admin";
-import { setEvaluationMinter } from "../calls/set-evaluation-minter";
-import { setInfoSender } from "../calls/set-info-sender";
-import { setPartyAdmin } from "../calls/set-party-admin";
-import type { Call } from "../calls/types";
-import { updateMemberApplicationForChapter } from "../calls/update-member-application-for-chapter";
 import { message, type Message, type MessageValues } from "../i18n/message";
 import { englishOf } from "../utils/http.server";
 import type enProofs from "../locales/en/proofs";
@@ -136,7 +128,7 @@ async function grant(parameters: GrantParameters): Promise<GrantResult> {
     const chapterId = g.chapterId;
     if ((await read(g, "chapterExecutiveOf", [account])) === chapterId) return already(g, "chapterExecutive", { chapterId }), result();
     const executive = await partyExecutive(g);
-    await send(g, executive, promoteChapterExecutive(g.party, { account, chapterId }), "promotedChapterExecutive", { executive, chapterId });
+    await send(g, executive, operations.promoteChapterExecutive.build(g.party, { account, chapterId }), "promotedChapterExecutive", { executive, chapterId });
     return result();
   }
 
@@ -148,26 +140,26 @@ async function grant(parameters: GrantParameters): Promise<GrantResult> {
       g.chapterId ??= await defaultChapter(g);
       await joinChapter(g, g.chapterId);
     }
-    await send(g, LOCAL_ADMIN, promotePartyExecutive(g.party, { account }), "promotedPartyExecutive");
+    await send(g, LOCAL_ADMIN, operations.promotePartyExecutive.build(g.party, { account }), "promotedPartyExecutive");
     return result();
   }
   if (role === "party-admin") {
     if ((await read(g, "pendingPartyAdmin")) !== account) {
-      await send(g, LOCAL_ADMIN, setPartyAdmin(g.party, { holder: account }), "proposedPartyAdmin");
+      await send(g, LOCAL_ADMIN, operations.setPartyAdmin.build(g.party, { holder: account }), "proposedPartyAdmin");
     } else already(g, "proposedPartyAdmin");
     return result(said("acceptNext", { account }));
   }
   const single = SINGLE_HOLDER[role];
   const holder = await read(g, single.getter);
   if (holder === account) return already(g, single.holding), result();
-  await send(g, LOCAL_ADMIN, single.build(g.party, { holder: account }), single.moved, { holder });
+  await send(g, LOCAL_ADMIN, operations[single.operation].build(g.party, { holder: account }), single.moved, { holder });
   return result();
 }
 
 const SINGLE_HOLDER = {
-  "chapter-admin": { getter: "chapterAdmin", build: setChapterAdmin, holding: "chapterAdmin", moved: "movedChapterAdmin" },
-  "evaluation-minter": { getter: "evaluationMinter", build: setEvaluationMinter, holding: "evaluationMinter", moved: "movedEvaluationMinter" },
-  "info-sender": { getter: "infoSender", build: setInfoSender, holding: "infoSender", moved: "movedInfoSender" },
+  "chapter-admin": { getter: "chapterAdmin", operation: "setChapterAdmin", holding: "chapterAdmin", moved: "movedChapterAdmin" },
+  "evaluation-minter": { getter: "evaluationMinter", operation: "setEvaluationMinter", holding: "evaluationMinter", moved: "movedEvaluationMinter" },
+  "info-sender": { getter: "infoSender", operation: "setInfoSender", holding: "infoSender", moved: "movedInfoSender" },
 } as const;
 
 function already(g: Grant, holding: Holding, values?: MessageValues) {
@@ -204,8 +196,8 @@ async function joinChapter(g: Grant, chapterId: bigint) {
     throw new GrantError(said("pending", { account, pending }));
   }
   const executive = await partyExecutive(g);
-  if (pending === 0n) await send(g, account, applyForChapterMembership(g.party, { chapterId }), "applied", { chapterId });
-  await send(g, executive, updateMemberApplicationForChapter(g.party, { account, approved: true }), "approved", { executive, chapterId });
+  if (pending === 0n) await send(g, account, operations.applyForChapterMembership.build(g.party, { chapterId }), "applied", { chapterId });
+  await send(g, executive, operations.updateMemberApplicationForChapter.build(g.party, { accounts: [account], approved: true }), "approved", { executive, chapterId });
 }
 
 /** A current party executive other than the account (the latest promoted that still is one). */
@@ -225,11 +217,11 @@ async function requireLocalAdmin(g: Grant) {
 }
 
 /**
- * Sends one call as `from` through anvil's impersonation, after an eth_call that names the revert
- * it would meet; puts the sender's nonce and balance back once it is mined. `step` says what it does,
- * with `values` besides the account's.
+ * Sends an operation's one call as `from` through anvil's impersonation, after an eth_call that
+ * names the revert it would meet; puts the sender's nonce and balance back once it is mined.
+ * `step` says what it does, with `values` besides the account's.
  */
-async function send(g: Grant, from: Address, call: Call, step: Step, values?: MessageValues) {
+async function send(g: Grant, from: Address, [call]: Call[], step: Step, values?: MessageValues) {
   const { publicClient, testClient, walletClient } = g;
   const what = { step, account: g.account, ...values };
   try {

@@ -4,31 +4,12 @@
  * read model says may use it, and the contract still decides (SPEC 5).
  */
 import { useRouteLoaderData } from "@remix-run/react";
-import type { Address } from "viem";
-import type { MemberStatus } from "./format";
+import type { OperationName } from "../calls";
+import type { HeldRole, Scope, ViewerFacts } from "./audience";
 
-/** A single-holder role, as the read model's role_holders names it. */
-export type HeldRole = "partyAdmin" | "chapterAdmin" | "evaluationMinter" | "infoSender";
-
-/** The single-holder roles; in words: the messages' `roles.held.<role>` (in a sentence) and `roles.heldTitle.<role>`. */
-export const HELD_ROLES: readonly HeldRole[] = ["partyAdmin", "chapterAdmin", "evaluationMinter", "infoSender"];
-export const isHeldRole = (role: string): role is HeldRole => (HELD_ROLES as readonly string[]).includes(role);
-
-export type Viewer = {
-  address: Address;
-  /** Current chapter (status member), or the last one (left, removed); null when never in one. */
-  chapterId: string | null;
-  status: MemberStatus;
-  partyMember: boolean;
-  partyExecutive: boolean;
-  executiveOf: string | null;
-  centralCommitteeOf: string[];
-  /** The chapter of the pending application, if any. */
-  pendingApplicationChapterId: string | null;
-  /** The single-holder roles this account holds. */
-  holds: HeldRole[];
-  /** Proposed as the next party admin, waiting to accept. */
-  proposedPartyAdmin: boolean;
+export type Viewer = ViewerFacts & {
+  /** The operations this account is offered, and where: each operation's `who`, worked out on the server. */
+  may: Partial<Record<OperationName, Scope>>;
 };
 
 /** The signed-in account with its roles, or null (nobody signed in, or an error page). */
@@ -36,11 +17,14 @@ export function useViewer(): Viewer | null {
   return useRouteLoaderData<{ viewer: Viewer | null }>("root")?.viewer ?? null;
 }
 
+/** Whether the viewer is offered the operation's control: in `chapterId`, or (without one) anywhere at all. */
+export function mayUse(viewer: Viewer | null, operation: OperationName, chapterId?: string): boolean {
+  const scope = viewer?.may[operation] ?? false;
+  if (typeof scope === "boolean") return scope;
+  return chapterId === undefined ? scope.length > 0 : scope.includes(chapterId);
+}
+
 const same = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
 
 export const isViewer = (viewer: Viewer | null, account: string | null | undefined) => same(viewer?.address, account);
-export const holds = (viewer: Viewer | null, role: HeldRole) => viewer?.holds.includes(role) ?? false;
-export const isMemberOf = (viewer: Viewer | null, chapterId: string) => viewer?.status === "member" && viewer.chapterId === chapterId;
-/** Decides the chapter's applications and removes its plain members: its executives, and party executives. */
-export const canAdministerChapter = (viewer: Viewer | null, chapterId: string) =>
-  !!viewer && (viewer.partyExecutive || viewer.executiveOf === chapterId);
+export const holds = (viewer: ViewerFacts | null, role: HeldRole) => viewer?.holds.includes(role) ?? false;

@@ -7,19 +7,18 @@
  * (./devices-forms.client.tsx).
  */
 import { Form, Link, useRouteLoaderData } from "@remix-run/react";
-import { lazy } from "react";
 import { Trans } from "react-i18next";
 import { useI18n } from "../../i18n/use-i18n";
 import type { AccountOwner } from "../../models/account-owners.server";
 import type { loader as rootLoader } from "../../root";
 import { ADD_DEVICE_PATH, PASSKEY_NAME_MAX, passkeyLabel } from "../../utils/device-link";
+import { Controls, lazyExport } from "../client-only";
 import { ItemList } from "../item-list";
-import { Controls } from "../screens/controls";
 import { Time } from "../time";
 
 const forms = () => import("./devices-forms.client");
-const PasskeyControls = lazy(() => forms().then((m) => ({ default: m.PasskeyControls })));
-const AccountKitPasskeys = lazy(() => forms().then((m) => ({ default: m.AccountKitPasskeys })));
+const PasskeyControls = lazyExport(forms, "PasskeyControls");
+const AccountKitPasskeys = lazyExport(forms, "AccountKitPasskeys");
 
 export type DevicesProps = {
   account: string;

@@ -7,9 +7,8 @@
  */
 import { useRevalidator } from "@remix-run/react";
 import type { TFunction } from "i18next";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import type { OperationName } from "../../calls";
-import { SCORE_MAX, SCORE_MIN } from "../../calls/score";
 import { explainError, localizeSpecText, type SpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import type { OperationProgress } from "../../wallet/operations";
@@ -122,7 +121,7 @@ export type OperationButtonProps = {
   children: ReactNode;
 };
 
-/** A button that sends one operation with fixed arguments (Apply, Approve, Reject, Recommend). */
+/** A button that sends one operation with fixed arguments (Apply, Approve, Reject, Recommend, Accept). */
 export function OperationButton({ operation, args, children }: OperationButtonProps) {
   const op = useOperation(operation);
   return (
@@ -132,58 +131,5 @@ export function OperationButton({ operation, args, children }: OperationButtonPr
       </button>
       <Status state={op} />
     </span>
-  );
-}
-
-/** Recommending one of the chapter's pending applicants. */
-export function RecommendForm({ applicants }: { applicants: string[] }) {
-  const { t } = useI18n();
-  const op = useOperation("recommendForChapterMembership", { "accounts.0": t("forms.applicant") });
-  const [account, setAccount] = useState(applicants[0] ?? "");
-  if (applicants.length === 0) return null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void op.run({ accounts: [account] });
-  };
-  return (
-    <form className="operation" data-operation="recommendForChapterMembership" onSubmit={submit}>
-      <label>
-        {t("forms.applicant")}{" "}
-        <select name="account" value={account} onChange={(e) => setAccount(e.target.value)}>
-          {applicants.map((a) => (
-            <option key={a} value={a}>
-              {a}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" disabled={!op.ready || op.running || !account}>
-        {t("queue.recommend")}
-      </button>
-      <Status state={op} />
-    </form>
-  );
-}
-
-/** A vote on an evaluation: a whole score from SCORE_MIN to SCORE_MAX. */
-export function VoteForm({ evaluationId }: { evaluationId: string }) {
-  const { t } = useI18n();
-  const op = useOperation("vote", { score: t("forms.yourScore") });
-  const [score, setScore] = useState("0");
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void op.run({ evaluationId, score });
-  };
-  return (
-    <form className="operation" data-operation="vote" onSubmit={submit}>
-      <label>
-        {t("forms.yourScore")}{" "}
-        <input name="score" type="number" min={SCORE_MIN} max={SCORE_MAX} step={1} required value={score} onChange={(e) => setScore(e.target.value)} />
-      </label>
-      <button type="submit" disabled={!op.ready || op.running}>
-        {t("forms.vote")}
-      </button>
-      <Status state={op} />
-    </form>
   );
 }

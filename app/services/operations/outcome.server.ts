@@ -6,13 +6,15 @@
  * one request makes that move and sends the event. An operation replaced by another (register's
  * `replaces`) sends none: the replacement, the same click, sends it.
  *
- * Event names: the four member steps that were declared first keep their events ("applied",
- * "recommended", "approved" — a rejection is `approved: false` — and "voted"), so a funnel reads
- * them by name as before; every other operation (the roles' admin work, leaving, minting) sends
- * "operation ended", one event rather than twenty-odd new names that would each need declaring and
- * a dashboard to find. Every event carries `operation` (the registry name), `outcome` and
- * `durationMs`, so one query can also count them all alike.
+ * Event names are the operations' own (`event` in app/calls/index.ts): the four member steps that
+ * were declared first keep theirs ("applied", "recommended", "approved" — a rejection is
+ * `approved: false` — and "voted"), so a funnel reads them by name as before; every other
+ * operation (the roles' admin work, leaving, minting) sends "operation ended", one event rather
+ * than twenty-odd new names that would each need declaring and a dashboard to find. Every event
+ * carries `operation` (the registry name), `outcome` and `durationMs`, so one query can also count
+ * them all alike.
  */
+import { isOperationName, operations } from "../../calls";
 import { STATUS_RANK, type OperationStatus } from "../../utils/operation-status";
 import { track, type AnalyticsEvent, type AnalyticsProperties } from "../../utils/analytics.server";
 import type { Row } from "./records.server";
@@ -27,13 +29,6 @@ export function clickTime(clickedAt: number | undefined, registeredAt: number): 
   const plausible = clickedAt !== undefined && clickedAt <= registeredAt + CLICK_SKEW_MS && clickedAt >= registeredAt - CLICK_MAX_AGE_MS;
   return new Date(plausible ? clickedAt : registeredAt);
 }
-
-const NAMED: Partial<Record<string, AnalyticsEvent>> = {
-  applyForChapterMembership: "applied",
-  recommendForChapterMembership: "recommended",
-  updateMemberApplicationForChapter: "approved",
-  vote: "voted",
-};
 
 /** Whether a move from `from` to `to` is the operation's end for analytics (reached indexed, final or failed). */
 export function endsOperation(from: OperationStatus, to: OperationStatus): boolean {
@@ -53,7 +48,8 @@ export function outcomeEvent(row: Row, endedAt: number): { event: AnalyticsEvent
     ...(approved === undefined ? {} : { approved }),
     ...(accounts === undefined ? {} : { count: accounts.length }),
   };
-  return { event: NAMED[row.operation] ?? "operation ended", properties };
+  const event = (isOperationName(row.operation) && operations[row.operation].event) || "operation ended";
+  return { event, properties };
 }
 
 /** Queues the operation's event, the sender as the salted user id (never throws, returns at once). */

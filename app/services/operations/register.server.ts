@@ -28,7 +28,7 @@ const registerBody = z.object(
       if (typeof value === "string" && isOperationName(value)) return value;
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
-        message: value === undefined || value === null || value === "" ? "is required" : `must be one of ${operationNames.join(", ")}`,
+        message: value === undefined || value === null || value === "" ? "is required" : `must be one of ${operationNames().join(", ")}`,
       });
       return z.NEVER;
     }),

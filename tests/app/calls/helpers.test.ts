@@ -5,9 +5,8 @@
  */
 import { encodeErrorResult, parseAbi, type Hex } from "viem";
 import { partyAbi } from "../../../abis/party.js";
-import { decodeLocation, encodeLocation, parseCid, subjectJson } from "../../../app/calls/index.js";
+import { decodeLocation, encodeLocation, operations, parseCid, subjectJson } from "../../../app/calls/index.js";
 import { readCid } from "../../../app/calls/cid.js";
-import { mintEvaluationSchema } from "../../../app/calls/mint-evaluation.js";
 import { callRequestBody } from "../../../app/calls/request.js";
 import { revertErrorName } from "../../../app/calls/revert.js";
 
@@ -70,7 +69,7 @@ describe("content identifiers", () => {
   });
 
   it("the mint form's schema names the reason (raw codec: add the file as CIDv0)", () => {
-    const parsed = mintEvaluationSchema.safeParse({ chapterId: "1", cid: "bafkreifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3mlpe" });
+    const parsed = operations.mintEvaluation.schema.safeParse({ chapterId: "1", cid: "bafkreifaiolmudnckpjcohemdzprm22gsysvjglx3jybyzoet2xkx3mlpe" });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.message).toMatch(/raw codec.*ipfs add --cid-version=0/);
   });

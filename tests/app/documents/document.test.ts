@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import "../../../app/i18n/i18n.server.js";
 import { readDocument } from "../../../app/documents/document.js";
-import { say } from "../../../app/calls/issue.js";
+import { say } from "../../../app/i18n/message.js";
 import { tFor } from "../../../app/i18n/instance.js";
 import { message } from "../../../app/i18n/message.js";
 

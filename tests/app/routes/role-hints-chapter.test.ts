@@ -95,7 +95,7 @@ describe("the page of chapter 1", () => {
 
   it("lets the chapter's executive remove every member but itself", async () => {
     const page = await pageFor("executive", "/chapters/1");
-    // A chapter social-account verification too (app/components/screens/chapter-verification.tsx).
+    // A chapter social-account verification too (app/components/roles/chapter-executive/section.tsx).
     expect(controlsOf(page)).toEqual(["recommend", "remove", "social-verification"]);
     expect(page.main).toContain("<th>Remove</th>");
     const rows = (/<h2>Members<\/h2>[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(page.main)?.[1] ?? "").match(/<tr/g)?.length ?? 0;

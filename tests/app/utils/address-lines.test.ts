@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
 import "../../../app/i18n/i18n.server";
-import { say } from "../../../app/calls/issue";
+import { say } from "../../../app/i18n/message";
 import { tFor } from "../../../app/i18n/instance";
 import { readAddressLines } from "../../../app/utils/address-lines";
 
