@@ -40,19 +40,24 @@ function VisibilityChoice({ id, name, value }: { id: string; name: string; value
 export function ProfileSection({ account, profile, refused }: ProfileSectionProps) {
   const { t } = useI18n();
   const fetcher = useFetcher<{ error?: Message }>();
-  const error = fetcher.data?.error ?? (fetcher.state === "idle" && !fetcher.data ? refused : undefined);
-  // Saved: a submission came back without a refusal (the action redirects to /me, which reloads its data).
-  const [saved, setSaved] = useState(false);
+  // What the last submission came to. A fetcher keeps its last data through a later redirect
+  // (a save answers with one, to /me), so new data is told from old by identity.
+  const [outcome, setOutcome] = useState<{ saved: true } | { refused: Message } | null>(refused ? { refused } : null);
+  const before = useRef<unknown>(undefined);
   const busy = useRef(false);
   useEffect(() => {
     if (fetcher.state !== "idle") {
+      if (!busy.current) before.current = fetcher.data;
       busy.current = true;
-      setSaved(false);
+      setOutcome(null);
     } else if (busy.current) {
       busy.current = false;
-      setSaved(!fetcher.data?.error);
+      const answered = fetcher.data !== before.current ? fetcher.data?.error : undefined;
+      setOutcome(answered ? { refused: answered } : { saved: true });
     }
   }, [fetcher.state, fetcher.data]);
+  const error = outcome && "refused" in outcome ? outcome.refused : undefined;
+  const saved = !!outcome && "saved" in outcome;
 
   return (
     <section className="profile" id="profile">
