@@ -8,13 +8,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PreparedQueryConfig } from "drizzle-orm/pg-core";
-import { readModelSchema } from "../app/utils/env.server";
+import { readModelSchema } from "../app/ground/env.server";
 import { db } from "./client.server";
 
 /** The views schema the read model is read through (READ_MODEL_SCHEMA, `party`): `${views}.chapters` in queries. */
 export const views = sql.identifier(readModelSchema());
-/** @deprecated `views`: the old name, until the last module that uses it moves over. */
-export const V = views;
 
 /** Postgres error codes and socket errors that mean "the database is not reachable now". */
 const UNAVAILABLE = new Set([

@@ -5,11 +5,11 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { getAddress, type Address } from "viem";
-import { isMissingTable, rows, V } from "../../db/query.server";
+import { isMissingTable, rows, views } from "../../db/query.server";
 import { pendingBadge } from "../calls";
 import type { Message } from "../i18n/message";
 import type { OperationRecord } from "../utils/operation-status";
-import { toIso } from "../utils/format";
+import { toIso } from "../ground/format";
 
 /** pendingOperationsFor ignores operations registered longer ago than this (never polled to an end). */
 export const PENDING_WINDOW_MINUTES = 15;
@@ -90,7 +90,7 @@ export function pendingOperationsQuery(criteria: PendingOperationsQuery, { readM
     where p.status in ('signed', 'included')
       and p.created_at > now() - make_interval(mins => ${PENDING_WINDOW_MINUTES})
       and (${sql.join(conditions, sql` or `)})
-      ${readModel ? sql`and not exists (select 1 from ${V}.user_operations u where u.user_op_hash = p.user_op_hash)` : sql``}
+      ${readModel ? sql`and not exists (select 1 from ${views}.user_operations u where u.user_op_hash = p.user_op_hash)` : sql``}
     order by p.created_at desc
     limit 100`;
 }

@@ -2,15 +2,15 @@
  * Profiles as others see them, in SQL: the rule of app/utils/profile-visibility.ts for a list, so
  * a page selects each row's visible name in its one statement:
  *
- *   select m.account, ${visibleProfileSql(sql`m.account`, viewer)} as profile from ${V}.members m ...
+ *   select m.account, ${visibleProfileSql(sql`m.account`, viewer)} as profile from ${views}.members m ...
  *
  * `profile` is json `{ displayName, about }` (a field the viewer may not see is null), or null when
  * the account has no profile. The statement's text is the same for every viewer (the viewer's
  * standing goes in as parameters), so pages may run it prepared. Every join is by primary key.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { rows, V } from "../../db/query.server";
-import { VISIBILITIES, type ViewerStanding, type Visibility } from "../utils/profile-visibility";
+import { rows, views } from "../../db/query.server";
+import { VISIBILITIES, type ViewerStanding, type Visibility } from "../ground/profile-visibility";
 
 /** The rank of a visibility column (0 self … 4 everyone), as VISIBILITIES orders them. */
 const rankOf = (column: SQL) => sql`(array_position(${sql.raw(`array[${VISIBILITIES.map((v) => `'${v}'`).join(", ")}]`)}, ${column}) - 1)`;
@@ -49,8 +49,8 @@ export function visibleProfileSql(account: SQL, viewer: ViewerStanding | null): 
       'displayName', case when r.rank <= ${rankOf(sql`p.display_name_visibility`)} then p.display_name end,
       'about', case when r.rank <= ${rankOf(sql`p.about_visibility`)} then p.about end)
     from app.profiles p
-    left join ${V}.members o on o.account = p.account
-    left join ${V}.applications a on a.id = o.pending_application_id
+    left join ${views}.members o on o.account = p.account
+    left join ${views}.applications a on a.id = o.pending_application_id
     cross join lateral (select ${relationRank(viewer)} as rank) r
     where p.account = ${account})`;
 }
@@ -86,8 +86,8 @@ export async function nameShownNearby({
   const wide: Visibility[] = ["members", "everyone"];
   const found = await rows<{ one: number }>(sql`
     select 1 as one from app.profiles p
-    left join ${V}.members o on o.account = p.account
-    left join ${V}.applications a on a.id = o.pending_application_id
+    left join ${views}.members o on o.account = p.account
+    left join ${views}.applications a on a.id = o.pending_application_id
     where p.display_name_skeleton = ${skeleton} and p.account <> ${account.toLowerCase()}
       and p.display_name_visibility <> 'self'
       and (p.display_name_visibility = any(${sql.param(wide)}::text[])

@@ -8,9 +8,9 @@
  */
 import { sql } from "drizzle-orm";
 import { getAddress } from "viem";
-import { firstRow, V } from "../../db/query.server";
+import { firstRow, views } from "../../db/query.server";
 import { permissionsOf } from "../calls";
-import type { ViewerFacts } from "../utils/audience";
+import type { ViewerFacts } from "../ground/audience";
 import type { Viewer } from "../utils/viewer";
 import { readSessionToken } from "../utils/session-cookie.server";
 import { sessionId } from "./sessions.server";
@@ -29,11 +29,11 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
         m.chapter_id::text as "chapterId", coalesce(m.status::text, 'none') as "status",
         coalesce(m.party_member, false) as "partyMember", coalesce(m.party_executive, false) as "partyExecutive",
         m.executive_of::text as "executiveOf",
-        (select coalesce(json_agg(id::text order by id), '[]') from ${V}.chapters where central_committee_member = lower(s.address)) as "centralCommitteeOf",
-        (select chapter_id::text from ${V}.applications where id = m.pending_application_id) as "pendingApplicationChapterId",
-        (select coalesce(json_agg(role order by role), '[]') from ${V}.role_holders where holder = lower(s.address)) as "holds",
-        exists (select 1 from ${V}.role_holders where role = 'partyAdmin' and pending_holder = lower(s.address)) as "proposedPartyAdmin"
-      from app.sessions s left join ${V}.members m on m.account = lower(s.address)
+        (select coalesce(json_agg(id::text order by id), '[]') from ${views}.chapters where central_committee_member = lower(s.address)) as "centralCommitteeOf",
+        (select chapter_id::text from ${views}.applications where id = m.pending_application_id) as "pendingApplicationChapterId",
+        (select coalesce(json_agg(role order by role), '[]') from ${views}.role_holders where holder = lower(s.address)) as "holds",
+        exists (select 1 from ${views}.role_holders where role = 'partyAdmin' and pending_holder = lower(s.address)) as "proposedPartyAdmin"
+      from app.sessions s left join ${views}.members m on m.account = lower(s.address)
       where s.id = ${sessionId(token)} and s.revoked_at is null and s.expires_at > now()`);
     if (!row) return null;
     const facts = { ...row, address: getAddress(row.address) };
