@@ -9,6 +9,7 @@ import { cidOfBytes } from "../../../app/documents/unixfs.js";
 import { DEMO_INFO_CIDS } from "../../../scripts/lib/demo-data/document-cids.js";
 import { DEMO_EVALUATION_DOCUMENTS, DEMO_INFO_DOCUMENTS } from "../../../scripts/lib/demo-data/documents.js";
 import { h1, text } from "../../setup/html.js";
+import { until } from "../../setup/until.js";
 import {
   demoEvaluationId,
   demoInfoId,
@@ -20,7 +21,6 @@ import {
   page,
   stack,
   stranger,
-  until,
   useDocumentsStack,
   why,
 } from "./documents-stack.js";

@@ -10,6 +10,7 @@ import { ADMIN, ALICE } from "../../fixtures/accounts.js";
 import { decode, getCanonical, text, type Page } from "../../setup/html.js";
 import { getAs, sessionFor } from "../../setup/session.js";
 import { startStack, type Stack } from "../../setup/stack.js";
+import { until } from "../../setup/until.js";
 
 export let stack: Stack;
 /** Sessions: the evaluation minter and info sender (ADMIN, who minted everything), and an account holding no role. */
@@ -29,16 +30,6 @@ export function useDocumentsStack() {
     stranger = await sessionFor(stack, ALICE.address);
   }, 240_000);
   afterAll(() => stack?.stop());
-}
-
-export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 /** A page that must answer 200 (another spelling of its URL is followed once). */

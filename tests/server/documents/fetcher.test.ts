@@ -1,167 +1,56 @@
 /**
  * The document fetcher (server/documents/fetcher.ts) over a real read model: the demo data and
  * evaluations minted here on the local chain, indexed by the real indexer, in a real PostgreSQL,
- * with the local IPFS node (scripts/lib/ipfs-node.ts) and small fake gateways in front of it.
+ * with the local IPFS node (scripts/lib/ipfs-node.ts) and small fake gateways in front of it
+ * (./fetcher-stack.ts).
  *
  * First the fetcher as it runs in production, `npm run documents` as a process (the stack's); then,
- * with that process stopped, fetchers in this process (startDocumentFetcher), each with the
- * gateways a case needs: one that answers other bytes, one that hangs, one that counts. The db
- * module reads READ_MODEL_SCHEMA once, at import, so it is imported after the environment points at
- * this stack's views schema.
+ * with that process stopped, fetchers in this process, each with the gateways a case needs: one
+ * that answers other bytes, one that hangs, one that counts; what each refuses, and why. Two
+ * fetchers sharing the work, and the pace of a backlog: fetcher-sharing.test.ts.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
-import { encodeDocument, MAX_DOCUMENT_BYTES, type EvaluationDocument, type InfoDocument } from "../../../app/documents/document.js";
-import { blocksOfBytes, cidOfBytes } from "../../../app/documents/unixfs.js";
-import { DEMO_EVALUATION_CIDS, DEMO_INFO_CIDS, digestOfCid } from "../../../scripts/lib/demo-data/document-cids.js";
+import { encodeDocument, MAX_DOCUMENT_BYTES } from "../../../app/documents/document.js";
+import { cidOfBytes } from "../../../app/documents/unixfs.js";
+import { DEMO_EVALUATION_CIDS, DEMO_INFO_CIDS } from "../../../scripts/lib/demo-data/document-cids.js";
 import { DEMO_EVALUATION_DOCUMENTS, DEMO_INFO_DOCUMENTS } from "../../../scripts/lib/demo-data/documents.js";
-import { ADMIN } from "../../fixtures/accounts.js";
-import { startStack, type Stack } from "../../setup/stack.js";
+import { until } from "../../setup/until.js";
+import {
+  afterAttempt,
+  bytesOf,
+  evaluationDocument,
+  fetchRow,
+  infoDocument,
+  mint,
+  proxyGateway,
+  settled,
+  stack,
+  storedDocument,
+  useFetcherStack,
+  useFetchersInProcess,
+} from "./fetcher-stack.js";
 
-type FetcherModule = typeof import("../../../server/documents/fetcher.js");
-type Fetcher = ReturnType<FetcherModule["startDocumentFetcher"]>;
-
-let stack: Stack;
-/** The claim's lease (server/documents/fetcher.ts): a row leased for this long is being fetched right now. */
-const LEASE_SECONDS = 60;
-
-beforeAll(async () => {
-  stack = await startStack({ documents: true, app: false });
-}, 240_000);
-afterAll(async () => {
-  const { closeDb } = await import("../../../db/client.server.js");
-  await closeDb();
-  await stack?.stop();
-});
-
-const bytesOf = (text: string) => new TextEncoder().encode(text);
-
-let serial = 0;
-/** A valid evaluation document no other test uses. */
-function evaluationDocument(title = `Fetcher test evaluation ${++serial}`): EvaluationDocument {
-  return {
-    kind: "evaluation",
-    language: "en",
-    title,
-    body: `How well did the chapter do? (case ${serial})\n\n- one\n- two`,
-    scale: { min: "badly", zero: "as expected", max: "very well" },
-  };
-}
-const infoDocument = (title = `Fetcher test info ${++serial}`): InfoDocument => ({ kind: "info", language: "en", title, body: `News, case ${serial}.` });
-
-/** Mints an evaluation of chapter 1 (or sends an info message) naming `cid`, and waits until it is indexed; its id. */
-async function mint(kind: "evaluation" | "info", cid: string): Promise<string> {
-  const digest = digestOfCid(cid);
-  if (kind === "evaluation") await stack.send(ADMIN, "mintEvaluation", [1n, 0x12, 32, digest]);
-  else await stack.send(ADMIN, "sendInfo", ["Fetcher test", 1, 0x12, 32, digest]);
-  await stack.waitForIndexer();
-  const table = kind === "evaluation" ? "evaluations" : "info_messages";
-  const [row] = await stack.query<{ id: string }>(`select id::text as id from ${stack.viewsSchema}.${table} where cid = $1 order by id desc limit 1`, [cid]);
-  if (!row) throw new Error(`${kind} of ${cid} not indexed`);
-  return row.id;
-}
-
-type FetchRow = {
-  status: "waiting" | "stored" | "refused";
-  kind: string;
-  attempts: number;
-  lastError: { key: string; values?: Record<string, string> } | null;
-  /** Seconds from the last update to the next attempt: the backoff after a failure, the lease while claimed. */
-  backoff: number;
-};
-const fetchRow = async (cid: string) =>
-  (
-    await stack.query<FetchRow>(
-      `select status, kind, attempts, last_error as "lastError", extract(epoch from next_attempt_at - updated_at)::float8 as backoff
-       from app.document_fetches where cid = $1`,
-      [cid],
-    )
-  )[0];
-const storedDocument = async (cid: string) =>
-  (await stack.query<{ kind: string; language: string; title: string; body: string; scale: unknown; size: number }>(
-    `select kind, language, title, body, scale, size from app.documents where cid = $1`,
-    [cid],
-  ))[0];
-
-/** Polls `read` until `done` holds for its value (each poll is a query: this waits on state, not on time). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** The fetch row once an attempt has finished (not while one is leased): `attempts` of them. */
-const afterAttempt = (cid: string, attempts: number) =>
-  until(
-    () => fetchRow(cid),
-    (row) => row !== undefined && row.attempts >= attempts && row.backoff < LEASE_SECONDS - 1 && (row.status !== "waiting" || row.lastError !== null),
-    `attempt ${attempts} of ${cid}`,
-  ) as Promise<FetchRow>;
-const settled = (cid: string) =>
-  until(() => fetchRow(cid), (row) => row !== undefined && row.status !== "waiting", `${cid} stored or refused`) as Promise<FetchRow>;
-
-type FakeGateway = { url: string; requested: string[]; close(): Promise<void> };
-
-/** A trustless gateway on a free port; `answer` gets the requested block's CID. */
-async function startGateway(answer: (cid: string, req: IncomingMessage, res: ServerResponse) => void): Promise<FakeGateway> {
-  const requested: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    const cid = new URL(req.url ?? "/", "http://gateway").pathname.replace(/^\/ipfs\//, "");
-    requested.push(cid);
-    answer(cid, req, res);
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requested,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** Forwards every block request to the local node (once `before` resolves, if given), and counts them. */
-const proxyGateway = (before: (cid: string) => Promise<void> = async () => undefined) =>
-  startGateway((cid, _req, res) => {
-    void before(cid)
-      .then(() => fetch(`${stack.ipfs.gatewayUrl}/ipfs/${cid}?format=raw`, { headers: { accept: "application/vnd.ipld.raw" } }))
-      .then(async (answer) => {
-        res.writeHead(answer.status, { "content-type": answer.headers.get("content-type") ?? "application/octet-stream" });
-        res.end(new Uint8Array(await answer.arrayBuffer()));
-      });
-  });
+useFetcherStack();
 
 describe("npm run documents (the stack's process)", () => {
   it("fetches, verifies and stores the documents of the 20 demo evaluations and 30 demo info messages", async () => {
-    const V = stack.viewsSchema;
+    const views = stack.viewsSchema;
     const count = () =>
       stack.query<{ evaluations: number; infos: number; waiting: number }>(
-        `select (select count(*)::int from ${V}.evaluations e join app.documents d on d.cid = e.cid and d.kind = 'evaluation') as evaluations,
-           (select count(*)::int from ${V}.info_messages i join app.documents d on d.cid = i.cid and d.kind = 'info') as infos,
+        `select (select count(*)::int from ${views}.evaluations e join app.documents d on d.cid = e.cid and d.kind = 'evaluation') as evaluations,
+           (select count(*)::int from ${views}.info_messages i join app.documents d on d.cid = i.cid and d.kind = 'info') as infos,
            (select count(*)::int from app.document_fetches where status <> 'stored') as waiting`,
       );
     const [counts] = await until(count, ([c]) => c!.evaluations === 20 && c!.infos === 30, "the demo documents");
     expect(counts).toEqual({ evaluations: 20, infos: 30, waiting: 0 });
 
     const evaluations = await stack.query<{ id: string; cid: string; title: string; language: string; body: string; size: number }>(
-      `select e.id::text as id, e.cid, d.title, d.language, d.body, d.size from ${V}.evaluations e join app.documents d on d.cid = e.cid order by e.id`,
+      `select e.id::text as id, e.cid, d.title, d.language, d.body, d.size from ${views}.evaluations e join app.documents d on d.cid = e.cid order by e.id`,
     );
     expect(evaluations.map((e) => e.cid)).toEqual(DEMO_EVALUATION_CIDS);
     expect(evaluations.map((e) => [e.title, e.language, e.body])).toEqual(DEMO_EVALUATION_DOCUMENTS.map((d) => [d.title, d.language, d.body]));
     expect(evaluations.map((e) => e.size)).toEqual(DEMO_EVALUATION_DOCUMENTS.map((d) => encodeDocument(d).length));
     const infos = await stack.query<{ cid: string; title: string }>(
-      `select i.cid, d.title from ${V}.info_messages i join app.documents d on d.cid = i.cid order by i.id`,
+      `select i.cid, d.title from ${views}.info_messages i join app.documents d on d.cid = i.cid order by i.id`,
     );
     expect(infos).toEqual(DEMO_INFO_DOCUMENTS.map((d, i) => ({ cid: DEMO_INFO_CIDS[i], title: d.title })));
     // Fetched, not written by a publish: each fetch took one attempt.
@@ -189,45 +78,7 @@ describe("npm run documents (the stack's process)", () => {
 });
 
 describe("fetchers in this process", () => {
-  let startDocumentFetcher: FetcherModule["startDocumentFetcher"];
-  const running: Fetcher[] = [];
-  const gateways: FakeGateway[] = [];
-  const log: string[] = [];
-
-  beforeAll(async () => {
-    // From here on the fetchers of this file are the only ones: each case picks its gateways.
-    await stack.documents.kill();
-    Object.assign(process.env, { DATABASE_URL: stack.databaseUrl, READ_MODEL_SCHEMA: stack.viewsSchema, PARTY_ENV: "local" });
-    ({ startDocumentFetcher } = await import("../../../server/documents/fetcher.js"));
-  });
-  afterEach(async () => {
-    await Promise.all(running.splice(0).map((f) => f.stop()));
-    await Promise.all(gateways.splice(0).map((g) => g.close()));
-    // What a case left waiting is not tried again by the next case's fetcher.
-    await stack.query(`update app.document_fetches set next_attempt_at = now() + interval '1 day' where status = 'waiting'`);
-  });
-
-  const fetcher = (urls: string[], options: { timeoutMs?: number; batch?: number; concurrency?: number; ratePerSecond?: number; hostBusy?: () => boolean } = {}) => {
-    const started = startDocumentFetcher({ gateways: urls, timeoutMs: options.timeoutMs ?? 2000, intervalMs: 20, ...options, log: (line) => log.push(line) });
-    running.push(started);
-    return started;
-  };
-  const gateway = async (answer: Parameters<typeof startGateway>[0]) => {
-    const started = await startGateway(answer);
-    gateways.push(started);
-    return started;
-  };
-  /** A gateway that answers every block with the root block of another (valid) document. */
-  const lyingGateway = async (decoy: Uint8Array) => {
-    const { blocks } = await blocksOfBytes(decoy);
-    const block = blocks[blocks.length - 1]!.bytes;
-    return gateway((_cid, _req, res) => {
-      res.writeHead(200, { "content-type": "application/vnd.ipld.raw" });
-      res.end(block);
-    });
-  };
-  /** Skips the backoff instead of waiting it out: the next turn claims the fetch at once. */
-  const dueNow = (cid: string) => stack.query(`update app.document_fetches set next_attempt_at = now() where cid = $1`, [cid]);
+  const { running, fetcher, gateway, lyingGateway, dueNow } = useFetchersInProcess();
 
   it("never stores what a lying gateway listed first answers: the next gateway's verified bytes are stored", async () => {
     const decoy = evaluationDocument("A decoy: not the text on chain");
@@ -373,69 +224,5 @@ describe("fetchers in this process", () => {
     await dueNow(cid);
     expect(await settled(cid)).toMatchObject({ status: "stored", attempts: 2, lastError: null });
     expect(await storedDocument(cid)).toMatchObject({ title: document.title });
-  });
-
-  it("two fetchers on one database never fetch the same CID (each claim is leased)", async () => {
-    const cids: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const cid = await stack.ipfs.add(encodeDocument(infoDocument()));
-      await stack.send(ADMIN, "sendInfo", ["Lease test", 2, 0x12, 32, digestOfCid(cid)]);
-      cids.push(cid);
-    }
-    await stack.waitForIndexer();
-    // Neither gateway answers until both have been asked: while one fetcher holds its claim, the other claims too.
-    let open!: () => void;
-    const opened = new Promise<void>((resolve) => (open = resolve));
-    const asked = new Set<string>();
-    const held = (name: string) => () => {
-      asked.add(name);
-      if (asked.size === 2) open();
-      return opened;
-    };
-    const [a, b] = [await proxyGateway(held("a")), await proxyGateway(held("b"))];
-    // Small batches: each fetcher needs several turns.
-    fetcher([a.url], { batch: 2, concurrency: 2 });
-    fetcher([b.url], { batch: 2, concurrency: 2 });
-    await until(
-      () => stack.query<{ n: number }>(`select count(*)::int as n from app.document_fetches where cid = any($1) and status = 'stored'`, [cids]),
-      ([row]) => row!.n === cids.length,
-      "the lease test's documents stored",
-    );
-    const byA = cids.filter((cid) => a.requested.includes(cid));
-    const byB = cids.filter((cid) => b.requested.includes(cid));
-    expect(byA.filter((cid) => byB.includes(cid))).toEqual([]);
-    expect([...byA, ...byB].sort()).toEqual([...cids].sort());
-    expect(byA.length).toBeGreaterThan(0);
-    expect(byB.length).toBeGreaterThan(0);
-    const attempts = await stack.query<{ attempts: number }>(`select distinct attempts from app.document_fetches where cid = any($1)`, [cids]);
-    expect(attempts).toEqual([{ attempts: 1 }]);
-  });
-
-  it("works through a backlog at its pace while the host is busy (ratePerSecond): full turns of `batch` are spread out, never at once", async () => {
-    // Only this case's fetches are due (run alone, the stack's demo documents may still wait).
-    await stack.query(`update app.document_fetches set next_attempt_at = now() + interval '1 day' where status = 'waiting'`);
-    const cids: string[] = [];
-    for (let i = 0; i < 12; i++) {
-      const cid = await stack.ipfs.add(encodeDocument(infoDocument()));
-      await stack.send(ADMIN, "sendInfo", ["Pace test", 2, 0x12, 32, digestOfCid(cid)]);
-      cids.push(cid);
-    }
-    await stack.waitForIndexer();
-    const askedAt = new Map<string, number>();
-    const timed = await proxyGateway(async (cid) => void askedAt.set(cid, performance.now()));
-    gateways.push(timed);
-    // 12 fetches, 3 a turn at 2 a second: each full turn is followed by a pause to 1.5 s after its start.
-    fetcher([timed.url], { batch: 3, concurrency: 3, ratePerSecond: 2, hostBusy: () => true });
-    await until(
-      () => stack.query<{ n: number }>(`select count(*)::int as n from app.document_fetches where cid = any($1) and status = 'stored'`, [cids]),
-      ([row]) => row!.n === cids.length,
-      "the pace test's documents stored",
-    );
-    const times = cids.map((cid) => askedAt.get(cid)!).sort((a, b) => a - b);
-    expect(times).toHaveLength(12);
-    // The four turns take at least three paces (4.5 s); unpaced they took a third of a second. A
-    // request that reached the gateway late (a loaded machine) can shorten the span by its delay,
-    // hence a fifth less.
-    expect(times[11]! - times[0]!).toBeGreaterThanOrEqual(3 * 1500 * 0.8);
   });
 });
