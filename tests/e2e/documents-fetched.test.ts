@@ -5,35 +5,19 @@
  * it; an Arabic one right to left. Writing and publishing: documents-publish.test.ts.
  * Screenshots: artifacts/screenshots/documents-other-client.png.
  */
-import type { Address } from "viem";
 import { parseCid } from "../../app/calls/cid.js";
 import { encodeDocument, type EvaluationDocument } from "../../app/documents/document.js";
 import type { IpfsNode } from "../../scripts/lib/ipfs-node.js";
 import { ADMIN } from "../fixtures/accounts.js";
+import { evaluationCount, member, minterAddress, setLanguage, useDocumentsStack } from "./documents-stack.js";
 import { expectAccessible } from "./page-checks.js";
-import { useWriteStack } from "./role-stack.js";
-import { hydrated, signUp, type Person } from "./write-stack.js";
+import { hydrated } from "./write-stack.js";
 
-let minter: Person;
-let member: Person;
-let minterAddress: Address;
-let memberAddress: Address;
+const ctx = useDocumentsStack();
 let ipfs: IpfsNode;
-
-const ctx = useWriteStack(
-  async (stack) => {
-    [minter, member] = await Promise.all([stack.person("minter"), stack.person("member")]);
-    minterAddress = await signUp(minter);
-    memberAddress = await signUp(member);
-    await stack.grant(minterAddress, "evaluation-minter");
-    await stack.grant(memberAddress, "member", 1n);
-    ipfs = stack.ipfs;
-  },
-  { documents: true },
-);
-
-const setLanguage = (person: Person, language: "en" | "de" | "ar") => person.context.addCookies([{ name: "lng", value: language, url: ctx.stack.appUrl }]);
-const evaluationCount = () => ctx.stack.read.read.evaluationCount();
+beforeAll(() => {
+  ipfs = ctx.stack.ipfs;
+});
 
 it("an evaluation minted straight through the contract with another client's CID shows its text once the fetcher has it; an Arabic one right to left", async () => {
   const document: EvaluationDocument = {

@@ -9,7 +9,6 @@
  * document: documents-fetched.test.ts. Screenshots: artifacts/screenshots/documents-*.png (and
  * 390/documents-*.png).
  */
-import type { Address } from "viem";
 import { parseCid } from "../../app/calls/cid.js";
 import ar from "../../app/locales/ar/index.js";
 import de from "../../app/locales/de/index.js";
@@ -17,41 +16,26 @@ import en from "../../app/locales/en/index.js";
 import type { Messages } from "../../app/locales/types.js";
 import { demoDocumentBytes } from "../../scripts/lib/demo-data/document-cids.js";
 import { startIpfsNode, type IpfsNode } from "../../scripts/lib/ipfs-node.js";
+import { evaluationCount, member, memberAddress, minter, setLanguage, useDocumentsStack } from "./documents-stack.js";
 import { expectAccessible, expectPhoneFit } from "./page-checks.js";
 import { GERMAN, publishForm, recordPosts, signatures, typed, write } from "./publish-form.js";
-import { useWriteStack } from "./role-stack.js";
-import { signUp, type Person } from "./write-stack.js";
 
-let minter: Person;
-let member: Person;
-let minterAddress: Address;
-let memberAddress: Address;
+const ctx = useDocumentsStack();
 /** The stack's IPFS node, until a test stops it and starts another on its port. */
 let ipfs: IpfsNode;
 let restarted: IpfsNode | undefined;
-
-const ctx = useWriteStack(
-  async (stack) => {
-    [minter, member] = await Promise.all([stack.person("minter"), stack.person("member")]);
-    minterAddress = await signUp(minter);
-    memberAddress = await signUp(member);
-    await stack.grant(minterAddress, "evaluation-minter");
-    await stack.grant(memberAddress, "member", 1n);
-    ipfs = stack.ipfs;
-  },
-  { documents: true },
-);
+beforeAll(() => {
+  ipfs = ctx.stack.ipfs;
+});
 afterAll(() => restarted?.stop());
 
 /** A message of a language, by its key ("documents.write.title"). */
 const say = (messages: Messages, key: string) =>
   key.split(".").reduce<Messages | string>((group, part) => (typeof group === "string" ? group : group[part]!), messages) as string;
 
-const setLanguage = (person: Person, language: "en" | "de" | "ar") => person.context.addCookies([{ name: "lng", value: language, url: ctx.stack.appUrl }]);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 
-const evaluationCount = () => ctx.stack.read.read.evaluationCount();
 
 it("the minter writes in German, sees the preview, publishes and mints; a member reads it in English and in Arabic and votes", async () => {
   await setLanguage(minter, "de");
