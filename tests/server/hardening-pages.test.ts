@@ -10,18 +10,9 @@ import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { SESSION_COOKIE } from "../../app/utils/session-cookie.server.js";
 import { percentile } from "../../scripts/bench/percentile.js";
-import { startStack, type Stack } from "../setup/stack.js";
-import { rawRequest, type Answer, type RawRequestOptions } from "./raw-request.js";
+import { member, send, stack, useHardeningStack, type Answer } from "./hardening-stack.js";
 
-let stack: Stack;
-let member: string;
-beforeAll(async () => {
-  stack = await startStack();
-  [{ account: member }] = await stack.query<{ account: string }>(`select account from "${stack.viewsSchema}".members order by account limit 1`);
-});
-afterAll(() => stack?.stop());
-
-const send = (path: string, options?: RawRequestOptions) => rawRequest(stack.appUrl, path, options);
+useHardeningStack();
 
 describe("the page cache keeps only what a GET rendered, once per page", () => {
   it("a HEAD that misses does not store an empty page for the GETs after it", async () => {

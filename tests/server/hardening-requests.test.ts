@@ -8,18 +8,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { commandRequestBody, newCommandMessage } from "../../app/utils/command-typed-data.js";
 import { SESSION_COOKIE } from "../../app/utils/session-cookie.server.js";
-import { startStack, type Stack } from "../setup/stack.js";
-import { rawRequest, type RawRequestOptions } from "./raw-request.js";
+import { member, send, stack, useHardeningStack } from "./hardening-stack.js";
 
-let stack: Stack;
-let member: string;
-beforeAll(async () => {
-  stack = await startStack();
-  [{ account: member }] = await stack.query<{ account: string }>(`select account from "${stack.viewsSchema}".members order by account limit 1`);
-});
-afterAll(() => stack?.stop());
-
-const send = (path: string, options?: RawRequestOptions) => rawRequest(stack.appUrl, path, options);
+useHardeningStack();
 
 describe("security headers", () => {
   const scriptHashes = (html: string) =>
