@@ -11,14 +11,11 @@ import { useLoaderData } from "@remix-run/react";
 import { DisclosureConfirm, DisclosureText } from "../components/me/disclosure";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { languageOf } from "../i18n/i18n.server";
-import { message } from "../i18n/message";
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { confirmDisclosure, disclosureConfirmedAt } from "../models/disclosures.server";
 import { findSession } from "../models/sessions.server";
-import { invariantResponse } from "../utils/http.server";
-import { enforcePost } from "../utils/post-guard.server";
-import { readLimited } from "../utils/read-limited";
+import { readOwnForm } from "../services/own-form.server";
 import { readSessionToken } from "../utils/session-cookie.server";
 
 const FORM_LIMIT = 1024;
@@ -42,13 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await enforcePost(request, { bucket: "default", context });
-  const session = await findSession(readSessionToken(request));
-  invariantResponse(session, message("refusals.disclosure.signIn"), { status: 401 });
-  const body = await readLimited(request, FORM_LIMIT);
-  invariantResponse(body !== undefined, message("refusals.disclosure.tooLarge", { max: FORM_LIMIT }), { status: 413 });
-  const form = new URLSearchParams(body);
-  invariantResponse(form.get("account")?.toLowerCase() === session.address.toLowerCase(), message("refusals.disclosure.otherAccount"), { status: 403 });
+  const { session, form } = await readOwnForm(request, { context, limit: FORM_LIMIT, refusals: "refusals.disclosure" });
   await confirmDisclosure(session.address, await languageOf(request));
   const next = localPath(form.get("next"));
   return redirect(next ?? "/before-applying", { status: 303, headers: { "cache-control": "private, no-store" } });

@@ -8,11 +8,9 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { message } from "../i18n/message";
 import { eraseMyData } from "../models/my-data.server";
-import { findSession } from "../models/sessions.server";
+import { readOwnForm } from "../services/own-form.server";
 import { invariantResponse, retryAfterHeaders } from "../utils/http.server";
-import { enforcePost } from "../utils/post-guard.server";
-import { readLimited } from "../utils/read-limited";
-import { clearedSessionCookie, readSessionToken } from "../utils/session-cookie.server";
+import { clearedSessionCookie } from "../utils/session-cookie.server";
 
 /** The form: an account and a ticked box. */
 const FORM_LIMIT = 1024;
@@ -22,13 +20,7 @@ export const loader = () => redirect("/me#my-data");
 export const headers = retryAfterHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await enforcePost(request, { bucket: "default", context });
-  const session = await findSession(readSessionToken(request));
-  invariantResponse(session, message("refusals.myData.signIn"), { status: 401 });
-  const body = await readLimited(request, FORM_LIMIT);
-  invariantResponse(body !== undefined, message("refusals.myData.tooLarge", { max: FORM_LIMIT }), { status: 413 });
-  const form = new URLSearchParams(body);
-  invariantResponse(form.get("account")?.toLowerCase() === session.address.toLowerCase(), message("refusals.myData.otherAccount"), { status: 403 });
+  const { session, form } = await readOwnForm(request, { context, limit: FORM_LIMIT, refusals: "refusals.myData" });
   invariantResponse(form.get("confirm") === "erase", message("refusals.myData.confirm"));
   await eraseMyData(session.address);
   return redirect("/me/erased", { status: 303, headers: { "set-cookie": clearedSessionCookie(), "cache-control": "private, no-store" } });

@@ -15,14 +15,11 @@ import { message, type Message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { nameShownNearby } from "../models/profile-views.server";
 import { saveOwnProfile } from "../models/profiles.server";
-import { findSession } from "../models/sessions.server";
 import { getViewer } from "../models/viewer.server";
+import { readOwnForm } from "../services/own-form.server";
 import { invariantResponse } from "../utils/http.server";
-import { enforcePost } from "../utils/post-guard.server";
 import { checkAbout, checkDisplayName, nameSkeleton } from "../utils/profile-fields";
-import { isVisibility, type Visibility } from "../utils/profile-visibility";
-import { readLimited } from "../utils/read-limited";
-import { readSessionToken } from "../utils/session-cookie.server";
+import { isVisibility, type Visibility } from "../ground/profile-visibility";
 
 /** The form: an account, a name of 50 and a text of 280 characters (up to 4 bytes each, escaped), well under this. */
 const FORM_LIMIT = 8192;
@@ -45,13 +42,7 @@ export const headers: HeadersFunction = ({ errorHeaders }) => {
 export type ProfileForm = { displayName: string; displayNameVisibility: Visibility; about: string; aboutVisibility: Visibility };
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  await enforcePost(request, { bucket: "default", context });
-  const session = await findSession(readSessionToken(request));
-  invariantResponse(session, message("refusals.profile.signIn"), { status: 401 });
-  const body = await readLimited(request, FORM_LIMIT);
-  invariantResponse(body !== undefined, message("refusals.profile.tooLarge", { max: FORM_LIMIT }), { status: 413 });
-  const form = new URLSearchParams(body);
-  invariantResponse(form.get("account")?.toLowerCase() === session.address.toLowerCase(), message("refusals.profile.otherAccount"), { status: 403 });
+  const { session, form } = await readOwnForm(request, { context, limit: FORM_LIMIT, refusals: "refusals.profile" });
   const unknown = [...form.keys()].find((key) => !FIELDS.has(key));
   invariantResponse(unknown === undefined, message("refusals.profile.unknownField", { field: String(unknown).slice(0, 40) }));
   const displayNameVisibility = form.get("displayNameVisibility");

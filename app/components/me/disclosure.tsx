@@ -11,24 +11,28 @@ import { Time } from "../time";
 const ON_CHAIN = ["address", "application", "decision", "membership", "roles", "votes"] as const;
 const OFF_CHAIN = ["profile", "telegram", "passkeys", "sessions", "confirmation"] as const;
 
+/** A list of the messages `<group>.<item>`. */
+function Items({ group, items }: { group: string; items: readonly string[] }) {
+  const { t } = useI18n();
+  return (
+    <ul>
+      {items.map((item) => (
+        <li key={item}>{t(`${group}.${item}`)}</li>
+      ))}
+    </ul>
+  );
+}
+
 export function DisclosureText() {
   const { t } = useI18n();
   return (
     <div className="disclosure">
       <p>{t("disclosure.intro")}</p>
       <h2>{t("disclosure.onChainHeading")}</h2>
-      <ul>
-        {ON_CHAIN.map((item) => (
-          <li key={item}>{t(`disclosure.onChain.${item}`)}</li>
-        ))}
-      </ul>
+      <Items group="disclosure.onChain" items={ON_CHAIN} />
       <p>{t("disclosure.onChainWhy")}</p>
       <h2>{t("disclosure.offChainHeading")}</h2>
-      <ul>
-        {OFF_CHAIN.map((item) => (
-          <li key={item}>{t(`disclosure.offChain.${item}`)}</li>
-        ))}
-      </ul>
+      <Items group="disclosure.offChain" items={OFF_CHAIN} />
       <p>
         <Trans t={t} i18nKey="disclosure.offChainWhy" components={{ me: <a href="/me#my-data" /> }} />
       </p>
