@@ -1,5 +1,5 @@
 /**
- * Profiles as others see them, in SQL: the rule of app/utils/profile-visibility.ts for a list, so
+ * Profiles as others see them, in SQL: the rule of app/ground/profile-visibility.ts for a list, so
  * a page selects each row's visible name in its one statement:
  *
  *   select m.account, ${visibleProfileSql(sql`m.account`, viewer)} as profile from ${views}.members m ...

@@ -9,7 +9,7 @@
 import pg from "pg";
 import { migrate } from "../../../db/migrate.js";
 import { freePort } from "../../../scripts/lib/free-port.js";
-import type { ViewerStanding } from "../../../app/utils/profile-visibility";
+import type { ViewerStanding } from "../../../app/ground/profile-visibility";
 import { OWNERS, VIEWER_CASES, VISIBILITY_AXIS } from "../../fixtures/profile-viewers";
 import { setupTestDatabase, type TestDatabase } from "../../setup/postgres.js";
 
@@ -25,7 +25,7 @@ const READ_MODEL = `
 
 let database: TestDatabase;
 let client: pg.Client;
-let views: typeof import("../../../app/models/profile-views.server");
+let profileViews: typeof import("../../../app/models/profile-views.server");
 let gateway: typeof import("../../../db/query.server");
 
 beforeAll(async () => {
@@ -44,7 +44,7 @@ beforeAll(async () => {
   process.env.READ_MODEL_SCHEMA = SCHEMA;
   process.env.INDEXER_URL = `http://127.0.0.1:${await freePort()}`;
   process.env.CHAIN_RPC_URL = `http://127.0.0.1:${await freePort()}`;
-  views = await import("../../../app/models/profile-views.server");
+  profileViews = await import("../../../app/models/profile-views.server");
   gateway = await import("../../../db/query.server");
 });
 
@@ -67,7 +67,7 @@ describe.each(VISIBILITY_AXIS)("both fields visible to %s", (visibility) => {
   });
 
   it.each(VIEWER_CASES)("$name", async ({ owner, viewer, sees }) => {
-    const [row] = await views.visibleProfilesOf({ accounts: [OWNERS[owner].account], viewer });
+    const [row] = await profileViews.visibleProfilesOf({ accounts: [OWNERS[owner].account], viewer });
     const visible = sees.includes(visibility);
     expect(row).toEqual({ account: OWNERS[owner].account, profile: visible ? { displayName: "Name", about: "Text" } : { displayName: null, about: null } });
   });
@@ -75,7 +75,7 @@ describe.each(VISIBILITY_AXIS)("both fields visible to %s", (visibility) => {
 
 it("answers null for an account without a profile, in the order asked", async () => {
   const none = `0x${"ee".repeat(20)}`;
-  const rows = await views.visibleProfilesOf({ accounts: [none, OWNERS.member.account.toUpperCase().replace("0X", "0x")], viewer: null });
+  const rows = await profileViews.visibleProfilesOf({ accounts: [none, OWNERS.member.account.toUpperCase().replace("0X", "0x")], viewer: null });
   expect(rows.map((r) => [r.account, r.profile === null])).toEqual([
     [none, true],
     [OWNERS.member.account, false],
@@ -128,7 +128,7 @@ describe("on a realistic size", () => {
     const { sql } = await import("drizzle-orm");
     const roster = () =>
       gateway.rows(
-        sql`select m.account, ${views.visibleProfileSql(sql`m.account`, executive)} as profile from ${gateway.V}.members m
+        sql`select m.account, ${profileViews.visibleProfileSql(sql`m.account`, executive)} as profile from ${gateway.views}.members m
           where m.chapter_id = ${"1"}::numeric and m.status = 'member' order by m.account limit 50`,
         { prepared: true },
       );
@@ -141,12 +141,12 @@ describe("on a realistic size", () => {
 
   it("the names of a list's accounts", async () => {
     const accounts = Array.from({ length: 50 }, (_, i) => `0x${(5000 + i * 37).toString(16).padStart(40, "0")}`);
-    expect(await scansOf(() => views.visibleProfilesOf({ accounts, viewer: executive }))).toEqual([]);
-    expect(await scansOf(() => views.visibleProfilesOf({ accounts, viewer: null }))).toEqual([]);
+    expect(await scansOf(() => profileViews.visibleProfilesOf({ accounts, viewer: executive }))).toEqual([]);
+    expect(await scansOf(() => profileViews.visibleProfilesOf({ accounts, viewer: null }))).toEqual([]);
   });
 
   it("whether a name is already shown near an account", async () => {
-    const run = () => views.nameShownNearby({ account: `0x${"cd".repeat(20)}`, skeleton: "member4242", chapterIds: ["7", "9"] });
+    const run = () => profileViews.nameShownNearby({ account: `0x${"cd".repeat(20)}`, skeleton: "member4242", chapterIds: ["7", "9"] });
     expect(await scansOf(run)).toEqual([]);
   });
 });
