@@ -4,7 +4,7 @@
  * (map.north …); typing accepts what the page writes, in any of its languages, or signed decimals.
  */
 import type { TFunction } from "i18next";
-import { twoDecimals } from "../utils/format";
+import { twoDecimals } from "../ground/format";
 import { MAX_LATITUDE, toLatLon, toMapPosition, type LatLon, type MapPosition } from "./projection";
 
 /** "52.52° N, 13.40° E" in the page's language: the place a chapter's x and y stand for. */
@@ -13,13 +13,8 @@ export function formatCoordinates(position: MapPosition, t: TFunction, language:
   // Rounded first, so a place on the equator is "0.00° N", never "0.00° S".
   const round = (v: number) => Math.round(v * 100) / 100;
   const [la, lo] = [round(lat), round(lon)];
-  // Not `ns`: i18next reads that option as a namespace.
-  return t("map.coordinates", {
-    lat: twoDecimals(Math.abs(la), language),
-    lon: twoDecimals(Math.abs(lo), language),
-    northSouth: t(la < 0 ? "map.south" : "map.north"),
-    eastWest: t(lo < 0 ? "map.west" : "map.east"),
-  });
+  const quarter = `${la < 0 ? "s" : "n"}${lo < 0 ? "w" : "e"}`;
+  return t(`map.coordinates.${quarter}`, { lat: twoDecimals(Math.abs(la), language), lon: twoDecimals(Math.abs(lo), language) });
 }
 
 /** The words that make a typed degree negative or positive, in every language the page offers. */

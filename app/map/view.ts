@@ -52,8 +52,8 @@ export function fitPoints(points: readonly { sx: number; sy: number }[], maxZoom
   const xs = points.map((p) => p.sx);
   const ys = points.map((p) => p.sy);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-  // Half again the box each way, so the outermost dots are not on the edge.
-  const w = Math.max(maxX - minX, (maxY - minY) * VIEW_ASPECT) * 1.5;
+  // Twice the box, so the outermost dots stand a quarter in from the edges.
+  const w = Math.max(maxX - minX, (maxY - minY) * VIEW_ASPECT) * 2;
   const zoom = Math.min(maxZoom, w > 0 ? MAP_SIZE / w : maxZoom);
   return clampView({ cx: (minX + maxX) / 2, cy: (minY + maxY) / 2, zoom });
 }

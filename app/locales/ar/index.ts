@@ -5,6 +5,7 @@ import type { Messages } from "../types";
 import browse from "./browse";
 import calls from "./calls";
 import documents from "./documents";
+import map from "./map";
 import common from "./common";
 import meta from "./meta";
 import notify from "./notify";
@@ -13,5 +14,5 @@ import proofs from "./proofs";
 import refusals from "./refusals";
 import wallet from "./wallet";
 
-const ar: Messages = { ...common, ...meta, ...browse, ...personal, ...proofs, ...wallet, ...calls, ...documents, ...refusals, ...notify };
+const ar: Messages = { ...common, ...meta, ...browse, ...map, ...personal, ...proofs, ...wallet, ...calls, ...documents, ...refusals, ...notify };
 export default ar;

@@ -12,6 +12,7 @@ export default {
     location: "Ort",
     members: "Mitglieder",
     position: "Position",
+    export: "Alle Ortsgruppen mit ihren Orten (CSV)",
   },
   chapter: {
     title: "Ortsgruppe",
@@ -50,13 +51,6 @@ export default {
     recommendedBy: "Empfohlen von",
     nobodyYet: "noch niemandem",
     empty: "Keine offenen Bewerbungen.",
-  },
-  map: {
-    label: "Karte der Ortsgruppen",
-    pick: "Karte: zum Platzieren klicken",
-    locator: "{{name}} auf der Karte bei {{x}}, {{y}}",
-    chapter_one: "{{name}}: {{count, number}} Mitglied",
-    chapter_other: "{{name}}: {{count, number}} Mitglieder",
   },
   queue: {
     title: "Bewerbungen · {{name}}",
@@ -206,7 +200,7 @@ export default {
     remove: "Auflösen",
     addChapters_one: "Ortsgruppe gründen",
     addChapters_other: "{{count, number}} Ortsgruppen gründen",
-    mapHint: "Klicken Sie auf die Karte, um die neue Ortsgruppe zu platzieren, bei der „Auf der Karte platzieren“ gedrückt ist.",
+    mapHint: "Klicken Sie auf die Karte, um die neue Ortsgruppe zu platzieren, bei der „Auf der Karte platzieren“ gedrückt ist, oder geben Sie ihren Breiten- und Längengrad ein.",
     newChapter: "Neue Ortsgruppe {{number}}",
     place: "Auf der Karte platzieren",
     location: "Ort",

@@ -12,6 +12,7 @@ export default {
     location: "Location",
     members: "Members",
     position: "Position",
+    export: "All chapters with their places (CSV)",
   },
   chapter: {
     title: "Chapter",
@@ -50,13 +51,6 @@ export default {
     recommendedBy: "Recommended by",
     nobodyYet: "nobody yet",
     empty: "No pending applications.",
-  },
-  map: {
-    label: "Map of chapters",
-    pick: "Map: click to place",
-    locator: "{{name}} on the map at {{x}}, {{y}}",
-    chapter_one: "{{name}}: {{count, number}} member",
-    chapter_other: "{{name}}: {{count, number}} members",
   },
   queue: {
     title: "Review queue · {{name}}",
@@ -201,7 +195,7 @@ export default {
     remove: "Remove",
     addChapters_one: "Add chapter",
     addChapters_other: "Add {{count, number}} chapters",
-    mapHint: 'Click the map to place the new chapter whose "Place on the map" is pressed.',
+    mapHint: 'Click the map to place the new chapter whose "Place on the map" is pressed, or type its latitude and longitude.',
     newChapter: "New chapter {{number}}",
     place: "Place on the map",
     location: "Location",

@@ -4,6 +4,7 @@
  */
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { stringToHex, type Hex, type PrivateKeyAccount } from "viem";
+import { toMapPosition } from "../../../app/map/projection.js";
 import { demoAccount } from "../accounts.js";
 import { DEMO_EVALUATION_CIDS, DEMO_INFO_CIDS, digestOfCid } from "./document-cids.js";
 import { mulberry32 } from "../prng.js";
@@ -78,9 +79,6 @@ function prng(seed: number) {
   return { int, sample };
 }
 
-const toMapX = (lon: number) => Math.round(((lon + 180) / 360) * 65535);
-const toMapY = (lat: number) => Math.round(((90 - lat) / 180) * 65535);
-
 const accountCache: Account[] = [];
 const cachedDemoAccount = (index: number) => (accountCache[index] ??= demoAccount(index));
 
@@ -111,8 +109,8 @@ export function buildDemoPlan() {
       id: BigInt(index + 1),
       name: city.name,
       location: stringToHex(city.name, { size: 32 }),
-      x: toMapX(city.lon),
-      y: toMapY(city.lat),
+      // The city's place in the map's projection (decision 0014).
+      ...toMapPosition({ lat: city.lat, lon: city.lon }),
       founders,
       joiners,
       leavers: takeMany(leaving.left),

@@ -4,9 +4,9 @@
  */
 
 /**
- * Chapters with their current member count (150 in all, deliberately uneven). Coordinates are an
- * equirectangular projection of the city onto the 16-bit map: x grows eastwards from 180°W,
- * y southwards from 90°N, as on a screen.
+ * Chapters with their current member count (150 in all, deliberately uneven), at the real
+ * coordinates of their cities (city centres, degrees north and east); the plan turns them into the
+ * contract's x and y through the map's projection (app/map/projection.ts, decision 0014).
  */
 export const CITIES = [
   { name: "Berlin", lat: 52.52, lon: 13.405, members: 21 },

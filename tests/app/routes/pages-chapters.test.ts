@@ -7,6 +7,10 @@
 import { createWalletClient, getAddress, http, parseEther, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { partyAbi } from "../../../abis/party.js";
+import "../../../app/i18n/i18n.server.js";
+import { tFor } from "../../../app/i18n/instance.js";
+import { formatCoordinates } from "../../../app/map/coordinates.js";
+import { svgX, svgY } from "../../../app/map/projection.js";
 import { buildDemoPlan } from "../../../scripts/lib/demo-data/plan.js";
 import { lower } from "../../setup/chain-facts.js";
 import { facts, h1, hrefs, memberLinks, nextPage, section, short, text, type Page } from "../../setup/html.js";
@@ -15,22 +19,34 @@ import { applicants, chain, page, rowsOf, stack, usePagesStack } from "./pages-s
 usePagesStack();
 
 describe("chapters", () => {
-  it("/ lists every chapter, and the map has one link per chapter at its position", async () => {
+  it("/ lists every chapter with its place, and the map draws each once at its city: a link, or in a cluster", async () => {
     const chapters = await chain.chapters();
     const home = await page("/");
     expect(h1(home)).toBe("Chapters");
     expect(text(home.main)).toContain(`${chapters.length} chapters`);
-    expect(rowsOf(home)).toEqual(chapters.map((c) => [c.id, c.name, String(c.memberCount), `${c.x}, ${c.y}`]));
+    const t = tFor("en");
+    expect(rowsOf(home)).toEqual(chapters.map((c) => [c.id, c.name, String(c.memberCount), formatCoordinates(c, t, "en")]));
+    expect(rowsOf(home)[0]![3]).toBe("52.52° N, 13.40° E");
 
     const map = /<svg class="map"[\s\S]*?<\/svg>/.exec(home.main)![0];
+    expect(map).toMatch(/<image href="\/build\/_assets\/world-\w+\.svg"/);
     const links = [...map.matchAll(/<a ([^>]*)><circle ([^>]*)>/g)].map(([, a, circle]) => ({
+      id: /data-chapter-id="(\d+)"/.exec(a!)![1]!,
       label: /aria-label="([^"]*)"/.exec(a!)![1],
       href: /href="([^"]*)"/.exec(a!)![1],
       cx: Number(/cx="(\d+)"/.exec(circle!)![1]),
       cy: Number(/cy="(\d+)"/.exec(circle!)![1]),
     }));
-    // y grows upwards on the map, downwards in SVG.
-    expect(links).toEqual(chapters.map((c) => ({ label: c.name, href: `/chapters/${c.id}`, cx: c.x, cy: 65535 - c.y })));
+    const clustered = [...map.matchAll(/data-chapters="([\d ]+)"/g)].flatMap((m) => m[1]!.split(" "));
+    expect([...links.map((l) => l.id), ...clustered].sort()).toEqual(chapters.map((c) => c.id).sort());
+    // y grows northwards on the map, downwards in SVG.
+    const byId = new Map(chapters.map((c) => [c.id, c]));
+    expect(links).toEqual(
+      links.map(({ id }) => {
+        const c = byId.get(id)!;
+        return { id, label: `${c.name}: ${c.memberCount} members`, href: `/chapters/${c.id}`, cx: svgX(c.x), cy: svgY(c.y) };
+      }),
+    );
   });
 
   it("/?q= filters by location text (any case) and by id, highlighting the matches on the map", async () => {
@@ -43,9 +59,14 @@ describe("chapters", () => {
         q
       ).toEqual(expected.map((c) => c.id));
       expect(text(result.main)).toContain(`${expected.length} chapter${expected.length === 1 ? "" : "s"} matching "${q}"`);
-      const highlighted = [...result.main.matchAll(/data-chapter-id="(\d+)"[^>]*><circle [^>]*class="highlight"/g)].map((m) => m[1]);
-      expect(highlighted, q).toEqual(expected.map((c) => c.id));
-      expect(hrefs(/<svg[\s\S]*?<\/svg>/.exec(result.main)![0], "/chapters/")).toHaveLength(chapters.length);
+      const map = /<svg[\s\S]*?<\/svg>/.exec(result.main)![0];
+      // A match alone is a lit dot; a cluster is lit when it holds one.
+      const lit = [...map.matchAll(/data-chapter-id="(\d+)"[^>]*><circle [^>]*class="highlight"/g)].map((m) => m[1]!);
+      const clusters = [...map.matchAll(/data-chapters="([\d ]+)"[\s\S]*?<circle [^>]*?(class="highlight")?\/?>/g)].map((m) => ({ ids: m[1]!.split(" "), lit: !!m[2] }));
+      for (const cluster of clusters) expect(cluster.lit, q).toBe(cluster.ids.some((id) => expected.some((c) => c.id === id)));
+      // In the map's reading order (north to south), so compared as sets.
+      expect(lit.sort(), q).toEqual(expected.map((c) => c.id).filter((id) => !clusters.some((cl) => cl.ids.includes(id))).sort());
+      expect(hrefs(map, "/chapters/").length + clusters.reduce((n, c) => n + c.ids.length, 0)).toBe(chapters.length);
     }
     // "an" matches several chapters.
     expect(chapters.filter((c) => c.name.toLowerCase().includes("an")).length).toBeGreaterThan(1);
@@ -71,7 +92,7 @@ describe("chapters", () => {
       const result = await page(`/chapters/${c.id}`);
       expect(h1(result)).toBe(c.name);
       const f = facts(result);
-      expect(f).toMatchObject({ "Chapter id": c.id, Location: c.name, "Map position": `${c.x}, ${c.y}`, Members: String(c.memberCount) });
+      expect(f).toMatchObject({ "Chapter id": c.id, Location: c.name, "Map position": formatCoordinates(c, tFor("en"), "en"), Members: String(c.memberCount) });
       expect(f["Central committee"]).toBe(short(c.centralCommittee));
       expect(hrefs(result.main, "/members/")).toContain(`/members/${c.centralCommittee}`);
       expect(memberLinks(section(result, "Members"))).toEqual(await chain.membersOf(BigInt(c.id)));
