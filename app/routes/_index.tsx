@@ -8,6 +8,7 @@ import { AddChaptersSection } from "../components/roles/chapter-admin/section";
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { listChapters } from "../models/chapters.server";
+import { formatCoordinates } from "../map/coordinates";
 import { formatNumber } from "../utils/format";
 import { parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -71,10 +72,15 @@ export default function Chapters() {
               { title: t("chapters.id"), cell: (c) => c.id },
               { title: t("chapters.location"), cell: (c) => <ChapterLink id={c.id} label={c.locationText ?? c.location} /> },
               { title: t("chapters.members"), cell: (c) => formatNumber(c.memberCount, language) },
-              { title: t("chapters.position"), cell: (c) => <>{c.x}, {c.y}</> },
+              { title: t("chapters.position"), cell: (c) => formatCoordinates(c, t, language) },
             ]}
           />
           <NextPage param="after" cursor={next} extra={q ? { q } : undefined} />
+          <p>
+            <a href="/chapters.csv" download>
+              {t("chapters.export")}
+            </a>
+          </p>
         </div>
       </div>
       <AddChaptersSection chapters={map} />

@@ -4,12 +4,12 @@ import { Trans } from "react-i18next";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ActivityList } from "../components/activity-list";
 import { ApplicationsTable } from "../components/applications-table";
-import { ChapterMap } from "../components/chapter-map";
 import { ClientOnly, Controls } from "../components/client-only";
 import { DataTable, type Column } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { ExportFact, Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
+import { ChapterLocator } from "../components/map/chapter-locator";
 import { AddressLink, NextPage, RowLink } from "../components/links";
 import { PendingList } from "../components/pending-list";
 import { ChapterAdminSection } from "../components/roles/chapter-admin/section";
@@ -22,6 +22,7 @@ import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getChapter, type ChapterMemberRow } from "../models/chapters.server";
+import { formatCoordinates } from "../map/coordinates";
 import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../utils/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -107,7 +108,7 @@ export default function Chapter() {
           <Fact term={t("chapter.id")}>{chapter.id}</Fact>
           <Fact term={t("chapter.location")}>{chapter.locationText ?? <code>{chapter.location}</code>}</Fact>
           <Fact term={t("chapter.mapPosition")}>
-            {chapter.x}, {chapter.y}
+            <span title={t("map.xy", { x: chapter.x, y: chapter.y })}>{formatCoordinates(chapter, t, language)}</span>
           </Fact>
           <Fact term={t("chapter.members")}>{formatNumber(chapter.memberCount, language)}</Fact>
           <Fact term={t("chapter.centralCommittee")}>
@@ -118,7 +119,7 @@ export default function Chapter() {
           </Fact>
           <ExportFact href={`/chapters/${chapter.id}/roster.csv`}>{t("chapter.roster")}</ExportFact>
         </Facts>
-        <ChapterMap chapters={[chapter]} />
+        <ChapterLocator chapter={chapter} />
       </div>
 
       <h2>{t("chapter.executives", { count: chapter.executiveCount })}</h2>
