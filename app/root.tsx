@@ -13,7 +13,7 @@ import { languageOf } from "./i18n/i18n.server";
 import { directionOf } from "./i18n/language";
 import { getViewer } from "./models/viewer.server";
 import { getIndexerState } from "./services/indexer-status.server";
-import { publicEnv } from "./utils/env.server";
+import { publicEnv } from "./ground/env.server";
 import { useNonce } from "./utils/nonce";
 import styles from "./styles.css";
 

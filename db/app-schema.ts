@@ -3,7 +3,7 @@
  * migrations in db/migrations (db/migrate.ts); this module is their typed drizzle view.
  */
 import { sql } from "drizzle-orm";
-import { VISIBILITIES } from "../app/utils/profile-visibility";
+import { VISIBILITIES } from "../app/ground/profile-visibility";
 import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 export const app = pgSchema("app");
@@ -144,7 +144,7 @@ export const notificationFolds = app.table(
 
 /**
  * A member's display name and short text, each with its visibility (db/migrations/0018;
- * app/utils/profile-visibility.ts is the rule, docs/decisions/0015 the reasons). Keyed lower case.
+ * app/ground/profile-visibility.ts is the rule, docs/decisions/0015 the reasons). Keyed lower case.
  */
 export const profiles = app.table(
   "profiles",

@@ -4,7 +4,7 @@
  */
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { env } from "../app/utils/env.server";
+import { env } from "../app/ground/env.server";
 import * as schema from "./app-schema";
 import { closeProbes, databaseAnswers, readiness } from "./health.server";
 

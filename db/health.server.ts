@@ -12,7 +12,7 @@
  * docs/operations.md, "A database that stops answering", says what an operator sees.
  */
 import pg from "pg";
-import { env } from "../app/utils/env.server";
+import { env } from "../app/ground/env.server";
 
 /** How long the database has to answer the question (a catalog lookup: well under a millisecond). */
 export const PROBE_TIMEOUT_MS = 1000;

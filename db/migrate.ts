@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { env } from "../app/utils/env.server.js";
+import { env } from "../app/ground/env.server.js";
 
 const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -42,7 +42,7 @@ export async function migrate(databaseUrl: string): Promise<string[]> {
 }
 
 if (process.argv[1] && relative(process.argv[1], fileURLToPath(import.meta.url)) === "") {
-  // The first step of `npm start`: a setting the server would refuse (app/utils/env.server.ts) stops
+  // The first step of `npm start`: a setting the server would refuse (app/ground/env.server.ts) stops
   // it here, with the server's one line, before the database is touched.
   try {
     env();

@@ -28,7 +28,7 @@ import { startDocumentsProcess } from "./lib/documents-process.js";
 import { startIpfsNode } from "./lib/ipfs-node.js";
 import { portFromEnv } from "./lib/port-from-env.js";
 import { startTelegramStandIn } from "./lib/telegram-stand-in.js";
-import { LOCAL_TELEGRAM_BOT_TOKEN } from "../app/utils/env.server.js";
+import { LOCAL_TELEGRAM_BOT_TOKEN } from "../app/ground/env.server.js";
 import { startLocalChain } from "./lib/start-local-chain.js";
 import { ROOT } from "./lib/paths.js";
 import { deployWalletInfra } from "./lib/wallet-infra.js";

@@ -4,14 +4,14 @@
  * run on one database: each claims its fetches. Stopping it (SIGTERM, SIGINT) lets the turn in hand
  * finish; killing it loses nothing (a claimed fetch is tried again when its lease runs out).
  *
- * Settings (app/utils/env.server.ts): DATABASE_URL, READ_MODEL_SCHEMA, IPFS_GATEWAYS, IPFS_TIMEOUT_MS, DOCUMENTS_BUSY_RATE.
+ * Settings (app/ground/env.server.ts): DATABASE_URL, READ_MODEL_SCHEMA, IPFS_GATEWAYS, IPFS_TIMEOUT_MS, DOCUMENTS_BUSY_RATE.
  */
-import { env } from "../app/utils/env.server.js";
+import { env } from "../app/ground/env.server.js";
 import { closeDb } from "../db/client.server.js";
 import { migrate } from "../db/migrate.js";
 import { startDocumentFetcher } from "../server/documents/fetcher.js";
 
-// A setting refused at start-up (app/utils/env.server.ts) says what to change: that line, no stack.
+// A setting refused at start-up (app/ground/env.server.ts) says what to change: that line, no stack.
 try {
   env();
 } catch (error) {

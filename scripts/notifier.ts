@@ -5,13 +5,13 @@
  * may run at once on one database: the followers take turns on their cursor, the senders share the
  * job queue. Stopping it (SIGTERM, SIGINT) lets the sends in hand finish; killing it loses nothing.
  *
- * Settings (app/utils/env.server.ts): DATABASE_URL, READ_MODEL_SCHEMA, TELEGRAM_BOT_TOKEN,
+ * Settings (app/ground/env.server.ts): DATABASE_URL, READ_MODEL_SCHEMA, TELEGRAM_BOT_TOKEN,
  * TELEGRAM_API_URL, NOTIFY_RATE_SCALE, NOTIFY_RETRY_SCALE, NOTIFY_CONFIRMATIONS, NOTIFY_FOLD_SECONDS,
  * APP_ORIGIN.
  * One that cannot work stops it at once with one line saying what to change.
  */
 import pg from "pg";
-import { env, LOCAL_TELEGRAM_BOT_TOKEN, type Env } from "../app/utils/env.server.js";
+import { env, LOCAL_TELEGRAM_BOT_TOKEN, type Env } from "../app/ground/env.server.js";
 import { migrate } from "../db/migrate.js";
 import { startFollower } from "../server/notifier/follower.js";
 import { followerSettings } from "../server/notifier/follower-options.js";

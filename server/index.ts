@@ -10,7 +10,7 @@
  * framework code runs. Why not remix-serve: docs/decisions/0005-page-cache.md.
  *
  * Its settings (PORT, HOST, PAGE_CACHE_MB, DATABASE_URL, READ_MODEL_SCHEMA, TRUST_PROXY) are read
- * with the app's own in app/utils/env.server.ts. `npm run dev` still runs `remix dev`, without
+ * with the app's own in app/ground/env.server.ts. `npm run dev` still runs `remix dev`, without
  * the cache.
  */
 import { existsSync, readdirSync } from "node:fs";
@@ -24,12 +24,12 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { resolveLanguage } from "../app/i18n/language";
 import { telegramLoginMethod } from "../app/services/telegram.server";
-import { env } from "../app/utils/env.server";
+import { env } from "../app/ground/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
 import { RETURN_PARAMS } from "../app/wallet/return-params";
 import { message } from "../app/i18n/message";
 import { requestTarget } from "../app/utils/canonical-url.server";
-import { clientAddress } from "../app/utils/client-address.server";
+import { clientAddress } from "../app/ground/client-address.server";
 import { json, localText, messageBody } from "../app/utils/http.server";
 import { crossSiteRefusal } from "../app/utils/post-guard.server";
 import { mountedRoutes } from "./development-routes";
@@ -116,7 +116,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   const publicFiles = serveStatic({ root: "./public", onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
   const publicEntries = new Set(existsSync("public") ? readdirSync("public") : []);
   app.use("*", (c, next) => (publicEntries.has(c.req.path.split("/")[1]!) ? publicFiles(c, next) : next()));
-  // Every request carries its socket's address: the client (app/utils/client-address.server.ts) is
+  // Every request carries its socket's address: the client (app/ground/client-address.server.ts) is
   // the socket's, or behind the TRUST_PROXY proxies the address they saw; an IPv6 one by its /64.
   app.all("*", async (c) => {
     const request = c.req.raw;
@@ -193,7 +193,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
 const entry = process.argv[1] && resolve(process.argv[1]);
 if (entry && pathToFileURL(entry).href === import.meta.url) {
   const running = await startServer({ buildPath: process.argv[2] }).catch((error: unknown) => {
-    // A setting refused at start-up (app/utils/env.server.ts) says what to change: that line, no stack.
+    // A setting refused at start-up (app/ground/env.server.ts) says what to change: that line, no stack.
     console.error(`[server] cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

@@ -4,10 +4,10 @@
  */
 import type { Hex } from "viem";
 import { z } from "zod";
-import { readCid } from "./cid";
+import { readCid } from "../ground/cid";
 import { between, BYTES32, bytes32, optionalField, uint8 } from "./fields";
 import { problem } from "./issue";
-import type { ContentId } from "./types";
+import type { ContentId } from "../ground/cid";
 
 const reuse = <T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>) => (v: unknown) => {
   const parsed = schema.safeParse(v);

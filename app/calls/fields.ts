@@ -8,7 +8,7 @@ import { getAddress, isAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
 import { guard, problem, type Problem } from "./issue";
 import { SCORE_MAX, SCORE_MIN } from "./score";
-import { isBytes32 } from "../utils/hex";
+import { isBytes32 } from "../ground/hex";
 
 /** What a field says of a value it rejects: one of ours, or (server-only fields) plain English. */
 type Expected = Problem | string;

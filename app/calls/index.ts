@@ -21,7 +21,7 @@ import {
   proposedPartyAdmin,
   type Scope,
   type ViewerFacts,
-} from "../utils/audience";
+} from "../ground/audience";
 import { withContentId } from "./content-id";
 import { address, addresses, chapterId, coordinate, eventName, evaluationId, score, uint8 } from "./fields";
 import { location } from "./location";
@@ -163,8 +163,8 @@ export function permissionsOf(viewer: ViewerFacts): Partial<Record<OperationName
   );
 }
 
-export type { Call, ContentId, StoredSubject, Subject } from "./types";
+export type { Call, StoredSubject, Subject } from "./types";
 export { subjectJson } from "./types";
 export type { InputIssue, Operation, Prepared } from "./operation";
 export { decodeLocation, encodeLocation } from "./location";
-export { parseCid } from "./cid";
+export { parseCid } from "../ground/cid";

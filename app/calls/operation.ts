@@ -11,7 +11,7 @@ import { partyAbi } from "../../abis/party";
 import { message, type Message } from "../i18n/message";
 import type en from "../locales/en/common";
 import type { AnalyticsEvent } from "../utils/analytics.server";
-import type { Audience } from "../utils/audience";
+import type { Audience } from "../ground/audience";
 import { englishText, issueMessage } from "./issue";
 import type { Call, StoredSubject, Subject } from "./types";
 

@@ -6,7 +6,7 @@
  */
 import type { Address } from "viem";
 import { z } from "zod";
-import { readLimited } from "../utils/read-limited";
+import { readLimited } from "../ground/read-limited";
 import { address } from "./fields";
 import { guard, isPlainObject, problem } from "./issue";
 import { inputIssue, type InputIssue } from "./operation";

@@ -20,9 +20,6 @@ export type Subject = {
   approved?: boolean;
 };
 
-/** A multihash as the contract stores it: function code, digest length, digest (right-padded). */
-export type ContentId = { hashCode: number; hashSize: number; hashDigest: Hex };
-
 /** The subject with ids as decimal strings, for JSON (the pending_operations.subject column). */
 export function subjectJson({ chapterId, evaluationId, ...rest }: Subject) {
   return {

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useI18n } from "../i18n/use-i18n";
-import { evaluationLabel, infoLabel } from "../utils/format";
+import { evaluationLabel, infoLabel } from "../ground/format";
 import type { ActivityRow } from "../models/chapters.server";
 import { DataTable } from "./data-table";
 import { AddressLink, ChapterLink } from "./links";

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, type AnchorHTMLAttributes } from "react";
 import { useI18n } from "../i18n/use-i18n";
-import { chapterLabel, shortAddress } from "../utils/format";
+import { chapterLabel, shortAddress } from "../ground/format";
 
 /**
  * A link in a list, table or map: a plain anchor that the browser navigates like a Remix `<Link>`

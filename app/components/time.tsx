@@ -7,7 +7,7 @@
  * always carries the UTC text.
  */
 import { useI18n } from "../i18n/use-i18n";
-import { browserLocales, dateOf, localText, relativeText, utcTextOf, type UnixSeconds } from "../utils/format";
+import { browserLocales, dateOf, localText, relativeText, utcTextOf, type UnixSeconds } from "../ground/format";
 import { useHydrated } from "./client-only";
 
 export function Time({ at, relative = false }: { at: UnixSeconds | null | undefined; relative?: boolean }) {

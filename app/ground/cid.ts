@@ -4,9 +4,11 @@
  * when shorter than 32 bytes; the size says how many bytes count. The app parses what a person
  * types; the indexer formats what the contract emitted.
  */
-import { bytesToHex, hexToBytes } from "viem";
+import { bytesToHex, hexToBytes, type Hex } from "viem";
 import { base32Encode, base58Decode, base58Encode, multibaseDecode, readVarint, writeVarint } from "./multibase";
-import type { ContentId } from "./types";
+
+/** A multihash as the contract stores it: function code, digest length, digest (right-padded). */
+export type ContentId = { hashCode: number; hashSize: number; hashDigest: Hex };
 
 const SHA2_256 = 0x12;
 const RAW_CODEC = 0x55;

@@ -5,7 +5,7 @@
 import type { Address } from "viem";
 import { z } from "zod";
 import { CHAIN_ID, LOCAL_WALLET, PARTY_ENV_REQUIRED, partyDeployment } from "../../abis/deployments";
-import type { WalletConfig } from "../wallet/types";
+import type { WalletConfig } from "./wallet-config";
 import { parseProxyRanges } from "./client-address.server";
 
 /** Ponder's views schema, which the indexer points at its live build: the app reads only this. */
@@ -60,7 +60,7 @@ const fields = z.object({
 
   /** The public origin of the app (https://party.example), for the cross-site check of POSTs; the request's own origin when unset. Set it behind a TLS-terminating proxy. */
   APP_ORIGIN: optional(z.string().url().transform((url) => new URL(url).origin)),
-  /** The proxies in front of the server, as addresses or CIDR ranges (comma-separated): only a request from one of them has its X-Forwarded-For read for the client address (rate limits, render gate; app/utils/client-address.server.ts). None by default; a count (the old meaning) is refused. */
+  /** The proxies in front of the server, as addresses or CIDR ranges (comma-separated): only a request from one of them has its X-Forwarded-For read for the client address (rate limits, render gate; app/ground/client-address.server.ts). None by default; a count (the old meaning) is refused. */
   TRUST_PROXY: optional(z.string().transform(proxyRanges)).transform((ranges) => ranges ?? []),
   /** Telegram bot token, for checking the login widget's hash (register_telegram); the command answers 503 without it. PARTY_ENV=local has a stand-in one. */
   TELEGRAM_BOT_TOKEN: optional(z.string().min(1)),

@@ -5,10 +5,10 @@
  * the member's own, local or relative, which only the browser knows (app/components/time.tsx).
  */
 import type { TFunction } from "i18next";
-import type { memberStatus } from "../../indexer/ponder.schema";
 
-/** A member's standing in their chapter: the read model's member_status enum, defined once in the indexer's schema. */
-export type MemberStatus = (typeof memberStatus.enumValues)[number];
+/** A member's standing in their chapter: the read model's member_status enum (indexer/schema/members.ts) is built from this list. */
+export const MEMBER_STATUSES = ["none", "member", "left", "removed"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** Intl's locale for a page language: English reads "a, b and c" and a 24-hour clock here, as the product always did. */
 const intlLocale = (language: string) => (language === "en" ? "en-GB" : language);

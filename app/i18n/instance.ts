@@ -6,7 +6,7 @@
  */
 import i18next, { type i18n, type TFunction } from "i18next";
 import type { Messages } from "../locales/types";
-import { formatNumber } from "../utils/format";
+import { formatNumber } from "../ground/format";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "./language";
 
 const instances = new Map<Language, i18n>();
@@ -27,7 +27,7 @@ export function registerMessages(language: Language, messages: Messages): i18n {
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   });
-  // `{{n, number}}` through the kept Intl formatter (app/utils/format.ts): i18next's own keys its
+  // `{{n, number}}` through the kept Intl formatter (app/ground/format.ts): i18next's own keys its
   // cache on JSON.stringify of each call's whole options, a fifth of its time on a chapter page.
   // The messages give `number` no parameters, so the two write the same.
   instance.services.formatter?.add("number", (value, lng) => formatNumber(value, lng ?? language));

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
 import { rows, views } from "../../db/query.server";
-import type { MemberStatus } from "../utils/format";
+import type { MemberStatus } from "../ground/format";
 
 export type MemberMatch = { account: Address; chapterId: string | null; status: MemberStatus };
 

@@ -8,7 +8,7 @@ import { activityColumns, DETAIL_LIST_CAP, type ActivityRow } from "./chapters.s
 import { evaluationTitle } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 import { firstRow, views } from "../../db/query.server";
-import type { MemberStatus } from "../utils/format";
+import type { MemberStatus } from "../ground/format";
 
 export type MemberDetail = {
   account: Address;

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../../db/client.server";
 import { profiles } from "../../db/app-schema";
 import { nameSkeleton } from "../utils/profile-fields";
-import { DEFAULT_ABOUT_VISIBILITY, DEFAULT_NAME_VISIBILITY, type Profile, type Visibility } from "../utils/profile-visibility";
+import { DEFAULT_ABOUT_VISIBILITY, DEFAULT_NAME_VISIBILITY, type Profile, type Visibility } from "../ground/profile-visibility";
 
 /** The account's profile, or the defaults (no name, no text, the narrowest visibilities) without one. */
 export async function getOwnProfile(account: string): Promise<Profile & { saved: boolean }> {

@@ -9,7 +9,7 @@ import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { listChapters } from "../models/chapters.server";
 import { formatCoordinates } from "../map/coordinates";
-import { formatNumber } from "../utils/format";
+import { formatNumber } from "../ground/format";
 import { parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { listPage } from "../utils/page-tags";

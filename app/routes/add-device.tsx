@@ -24,7 +24,7 @@ import { accountsOfOwners, ownersOfAccount } from "../models/account-owners.serv
 import { findSession } from "../models/sessions.server";
 import { MAX_OWNERS } from "../calls/update-owners";
 import { isDeviceKey, ownerOfKey, passkeyLabel } from "../utils/device-link";
-import { walletConfig } from "../utils/env.server";
+import { walletConfig } from "../ground/env.server";
 import { invariantResponse } from "../utils/http.server";
 import { readSessionToken } from "../utils/session-cookie.server";
 

@@ -9,10 +9,10 @@
  * alone (SPEC 7), so a GET is a 405 and never reaches it with our key.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { env } from "../utils/env.server";
+import { env } from "../ground/env.server";
 import { json, methodNotAllowed } from "../utils/http.server";
 import { guardPost } from "../utils/post-guard.server";
-import { readLimited } from "../utils/read-limited";
+import { readLimited } from "../ground/read-limited";
 import { MAX_UPSTREAM_BYTES } from "../services/rpc-proxy/methods";
 
 const SIGNER_SERVICE = "https://api.g.alchemy.com/signer/";

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { rpcConfigFromEnv } from "../services/rpc-proxy/config.server";
 import { handleRpcProxy } from "../services/rpc-proxy/handler.server";
 import type { RpcProxyConfig } from "../services/rpc-proxy/methods";
-import { env } from "../utils/env.server";
+import { env } from "../ground/env.server";
 import { guardPost } from "../utils/post-guard.server";
 
 const jsonRpcError = (status: number, message: string, headers: Record<string, string> = {}) =>

@@ -13,7 +13,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { isOperationName, operations } from "../calls";
 import { readCallRequest } from "../calls/request";
 import { preflight } from "../services/preflight.server";
-import { partyAddress } from "../utils/env.server";
+import { partyAddress } from "../ground/env.server";
 import { json, messageBody, methodNotAllowed, refusedJson } from "../utils/http.server";
 import { guardKeyedPost } from "../utils/post-guard.server";
 

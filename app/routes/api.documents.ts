@@ -15,7 +15,7 @@ import { getViewer } from "../models/viewer.server";
 import { publishDocument } from "../services/documents.server";
 import { json, messageBody, methodNotAllowed, refused, refusedJson } from "../utils/http.server";
 import { guardKeyedPost } from "../utils/post-guard.server";
-import { readLimited } from "../utils/read-limited";
+import { readLimited } from "../ground/read-limited";
 import { holds } from "../utils/viewer";
 
 /** A body of 50,000 characters is at most 200 KB of UTF-8; the title and scale add little. */

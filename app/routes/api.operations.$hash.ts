@@ -9,7 +9,7 @@
  * No client state is needed: after a reload the page asks again with the hash it shows.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isBytes32 } from "../utils/hex";
+import { isBytes32 } from "../ground/hex";
 import { getOperation } from "../services/operations/advance.server";
 import { json, jsonErrors, methodNotAllowed } from "../utils/http.server";
 import { guardLookup } from "../utils/post-guard.server";

@@ -35,7 +35,7 @@ import { listPendingOperations } from "../services/operations/advance.server";
 import { registerOperation } from "../services/operations/register.server";
 import { json, jsonErrors, methodNotAllowed, parseAddress, parseChapterId, parseEvaluationId } from "../utils/http.server";
 import { guardLookup, guardPost } from "../utils/post-guard.server";
-import { readLimited } from "../utils/read-limited";
+import { readLimited } from "../ground/read-limited";
 
 const MAX_BODY_BYTES = 64 * 1024;
 

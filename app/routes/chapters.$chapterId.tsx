@@ -23,7 +23,7 @@ import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getChapter, type ChapterMemberRow } from "../models/chapters.server";
 import { formatCoordinates } from "../map/coordinates";
-import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../utils/format";
+import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../ground/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";

@@ -13,7 +13,7 @@ import { message, say } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { chapterExists, getApplicationQueue } from "../models/chapters.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
-import { chapterLabel } from "../utils/format";
+import { chapterLabel } from "../ground/format";
 import { invariantResponse, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { pageTag, type PageTagsHandle } from "../utils/page-tags";

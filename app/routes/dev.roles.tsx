@@ -19,7 +19,7 @@ import { useI18n } from "../i18n/use-i18n";
 import { listChapters } from "../models/chapters.server";
 import { CHAPTER_ROLES, ROLES, type Role } from "../services/dev-roles.server";
 import { grantFromForm, requireLocalParty, roleStanding, signedInAccount, type Granted, type RoleStanding } from "../services/dev-roles-page.server";
-import { chapterLabel } from "../utils/format";
+import { chapterLabel } from "../ground/format";
 import { enforcePost } from "../utils/post-guard.server";
 
 export const meta = pageMeta((t) => ({ title: t("devRoles.title"), description: t("meta.devRoles"), extra: [{ name: "robots", content: "noindex" }] }));

@@ -12,7 +12,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readJsonBody } from "../services/commands.server";
 import { standInTelegramLogin } from "../services/telegram.server";
-import { env } from "../utils/env.server";
+import { env } from "../ground/env.server";
 import { message } from "../i18n/message";
 import { json, methodNotAllowed, refused, refusedJson } from "../utils/http.server";
 import { guardKeyedPost } from "../utils/post-guard.server";

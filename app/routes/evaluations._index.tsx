@@ -8,7 +8,7 @@ import { MintEvaluationSection } from "../components/roles/publisher/section";
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { listEvaluations } from "../models/evaluations.server";
-import { chapterLabel, evaluationLabel, formatNumber, mean } from "../utils/format";
+import { chapterLabel, evaluationLabel, formatNumber, mean } from "../ground/format";
 import { parseChapterId, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";

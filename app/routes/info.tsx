@@ -9,7 +9,7 @@ import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { listInfoMessages } from "../models/info.server";
-import { infoLabel } from "../utils/format";
+import { infoLabel } from "../ground/format";
 import { invariantResponse } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";

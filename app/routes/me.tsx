@@ -38,11 +38,11 @@ import { getMember } from "../models/members.server";
 import { getOwnProfile } from "../models/profiles.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { findSession } from "../models/sessions.server";
-import { chapterLabel } from "../utils/format";
+import { chapterLabel } from "../ground/format";
 import { PASSKEY_NAME_MAX } from "../utils/device-link";
 import { invariantResponse } from "../utils/http.server";
 import { enforcePost } from "../utils/post-guard.server";
-import { readLimited } from "../utils/read-limited";
+import { readLimited } from "../ground/read-limited";
 import { readSessionToken } from "../utils/session-cookie.server";
 import { useViewer } from "../utils/viewer";
 

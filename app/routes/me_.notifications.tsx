@@ -14,7 +14,7 @@ import { findSession } from "../models/sessions.server";
 import { invariantResponse, retryAfterHeaders } from "../utils/http.server";
 import { isNotificationKind, NOTIFICATION_KINDS } from "../utils/notification-kinds";
 import { enforcePost } from "../utils/post-guard.server";
-import { readLimited } from "../utils/read-limited";
+import { readLimited } from "../ground/read-limited";
 import { readSessionToken } from "../utils/session-cookie.server";
 
 /** The form: an account and at most every kind once, well under this. */

@@ -17,7 +17,7 @@ import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getMemberPage } from "../models/members.server";
-import { chapterLabel, evaluationLabel, shortAddress } from "../utils/format";
+import { chapterLabel, evaluationLabel, shortAddress } from "../ground/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";

@@ -10,7 +10,7 @@ import { PartyMemberControls } from "../components/roles/party-executive/section
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { getPartyOverview } from "../models/party.server";
-import { formatNumber } from "../utils/format";
+import { formatNumber } from "../ground/format";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { listPage } from "../utils/page-tags";

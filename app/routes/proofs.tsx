@@ -19,7 +19,7 @@ import { localizeSpecText, shownOf } from "../i18n/spec-texts";
 import { useI18n } from "../i18n/use-i18n";
 import { useViewer } from "../utils/viewer";
 import { PARTY_DOMAIN } from "../utils/party-domain";
-import { partyAddress } from "../utils/env.server";
+import { partyAddress } from "../ground/env.server";
 import { encodeProof } from "../utils/proofs/codec";
 import { checkChapterId, checkDisplayName, checkService, fieldMessage, normaliseAddress, proofFromFields, type FieldFailure } from "../utils/proofs/fields";
 import { SOCIAL_SERVICES, type Proof, type ProofKind } from "../utils/proofs/proof";

@@ -22,7 +22,7 @@ import {
   type ProofVerification,
   type SignerStanding,
 } from "../services/proofs.server";
-import { partyAddress } from "../utils/env.server";
+import { partyAddress } from "../ground/env.server";
 import { PARTY_DOMAIN } from "../utils/party-domain";
 import { ProofChecks } from "../components/proof-checks";
 import { Time } from "../components/time";

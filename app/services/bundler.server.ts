@@ -5,7 +5,7 @@
  */
 import { getAddress, http, type Address, type Hex } from "viem";
 import { createBundlerClient, UserOperationReceiptNotFoundError, type BundlerClient, type UserOperationReceipt } from "viem/account-abstraction";
-import { bundlerRpcUrl } from "../utils/env.server";
+import { bundlerRpcUrl } from "../ground/env.server";
 import { shortError } from "./chain.server";
 
 let cached: { url: string | undefined; client: BundlerClient | undefined } | undefined;

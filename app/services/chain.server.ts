@@ -4,7 +4,7 @@
  * so it fails fast (one retry) and the next request tries again.
  */
 import { createPublicClient, http, type PublicClient } from "viem";
-import { env } from "../utils/env.server";
+import { env } from "../ground/env.server";
 
 let cached: { url: string; client: PublicClient } | undefined;
 

@@ -10,7 +10,7 @@
  */
 import { getAddress, hashTypedData, isAddress, type Address, type Hex } from "viem";
 import { z } from "zod";
-import { isBytes32 } from "../utils/hex";
+import { isBytes32 } from "../ground/hex";
 import { usedCommandDigests } from "../../db/app-schema";
 import { db } from "../../db/client.server";
 import { lt } from "drizzle-orm";
@@ -23,11 +23,11 @@ import {
   type CommandMessage,
   type CommandName,
 } from "../utils/command-typed-data";
-import { env, partyAddress } from "../utils/env.server";
+import { env, partyAddress } from "../ground/env.server";
 import { chainClient } from "./chain.server";
 import { purgeSessions, type Executor } from "../models/sessions.server";
 import { telegramDataFromParams, verifyTelegramLogin, type Checked, type TelegramLogin } from "./telegram.server";
-import { readLimited } from "../utils/read-limited";
+import { readLimited } from "../ground/read-limited";
 import { message as keyed, type MessageValues } from "../i18n/message";
 import { refused, type Refused } from "../utils/http.server";
 

@@ -6,10 +6,10 @@
 import type { Address } from "viem";
 import { partyAbi } from "../../abis/party";
 import { findSession } from "../models/sessions.server";
-import { env, partyAddress } from "../utils/env.server";
+import { env, partyAddress } from "../ground/env.server";
 import { interpolation, message, type Message } from "../i18n/message";
 import { invariantResponse, messageResponse } from "../utils/http.server";
-import { readLimited } from "../utils/read-limited";
+import { readLimited } from "../ground/read-limited";
 import { readSessionToken } from "../utils/session-cookie.server";
 import { chainClient, shortError } from "./chain.server";
 import { GrantError, grantRole, parseGrantInput, type GrantResult } from "./dev-roles.server";

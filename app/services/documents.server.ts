@@ -7,11 +7,11 @@
  */
 import { sql } from "drizzle-orm";
 import { rows, views } from "../../db/query.server";
-import { readCid } from "../calls/cid";
-import type { ContentId } from "../calls/types";
+import { readCid } from "../ground/cid";
+import type { ContentId } from "../ground/cid";
 import { encodeDocument, type PartyDocument } from "../documents/document";
 import { message, type Message } from "../i18n/message";
-import { env } from "../utils/env.server";
+import { env } from "../ground/env.server";
 import { refused, type Refused } from "../utils/http.server";
 import { IpfsMismatchError, IpfsUnavailableError, pinBytes } from "./ipfs.server";
 

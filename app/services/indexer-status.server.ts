@@ -4,7 +4,7 @@
  * latest block, refreshed in the background at most once a second, so a page never waits on it
  * (and never spends a database query on it).
  */
-import { env } from "../utils/env.server";
+import { env } from "../ground/env.server";
 
 export type IndexerState = {
   /** False when the indexer or the chain did not answer. */

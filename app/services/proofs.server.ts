@@ -7,14 +7,14 @@
 import { sql } from "drizzle-orm";
 import { getAddress, isErc6492Signature, type Address, type Hex, type PublicClient } from "viem";
 import { message, type Message } from "../i18n/message";
-import { partyAddress } from "../utils/env.server";
+import { partyAddress } from "../ground/env.server";
 import { englishOf } from "../utils/http.server";
 import { chainClient } from "./chain.server";
 import { decodeProof, type ProofDecodeFailure } from "../utils/proofs/codec";
 import { MEMBERSHIP_PROOF_MAX_AGE_SECONDS, PROOF_MAX_FUTURE_SECONDS, type Proof } from "../utils/proofs/proof";
 import { membershipProofTypedData, socialVerificationMessage } from "../utils/proofs/signed-data";
 import { firstRow, views } from "../../db/query.server";
-import type { MemberStatus } from "../utils/format";
+import type { MemberStatus } from "../ground/format";
 
 // For /verify's loader: taken from here, the page's browser code imports nothing of utils/proofs/ (nor viem).
 export { MAX_ENCODED_PROOF_LENGTH } from "../utils/proofs/codec";

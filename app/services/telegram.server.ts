@@ -18,7 +18,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { getAddress, type Address } from "viem";
 import { db } from "../../db/client.server";
-import { env } from "../utils/env.server";
+import { env } from "../ground/env.server";
 import { unavailableResponse } from "../../db/query.server";
 import { telegramLinks } from "../../db/app-schema";
 import { TELEGRAM_PARAMS } from "../utils/command-typed-data";

@@ -14,7 +14,7 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { Analytics } from "@segment/analytics-node";
-import { env } from "./env.server";
+import { env } from "../ground/env.server";
 
 /** Operations send theirs once they end (app/services/operations/outcome.server.ts says which and why). */
 export const ANALYTICS_EVENTS = ["signed in", "applied", "recommended", "approved", "voted", "operation ended", "command sent"] as const;

@@ -8,7 +8,7 @@
  * member's wallet and resends `{ message, signature }` (see {@link sendCommand}).
  */
 import { hexToString, stringToHex, trim, type Address, type Hex, type TypedDataDefinition } from "viem";
-import { isBytes32 } from "./hex";
+import { isBytes32 } from "../ground/hex";
 import { saidOf, type Message, type MessageValues } from "../i18n/message";
 import type { SpecText } from "../i18n/spec-texts";
 import { PARTY_DOMAIN } from "./party-domain";

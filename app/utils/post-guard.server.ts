@@ -23,14 +23,14 @@
  * then holds per process rather than not at all, and the routes that need no database (the RPC
  * proxy, /api/calls) keep working, so neither a 500 nor a 503 from the guard.
  *
- * The client: `clientAddress` (app/utils/client-address.server.ts), the socket's address, or
+ * The client: `clientAddress` (app/ground/client-address.server.ts), the socket's address, or
  * behind the proxies TRUST_PROXY names the address they saw; IPv6 by its /64. The socket's address
  * is `context.socketAddress`, which server/index.ts gives every request; `remix dev` gives none,
  * so there all clients share one "unknown" key.
  */
 import { message, type Message } from "../i18n/message";
-import { clientAddress, type ProxyRange } from "./client-address.server";
-import { env } from "./env.server";
+import { clientAddress, type ProxyRange } from "../ground/client-address.server";
+import { env } from "../ground/env.server";
 import { englishOf, json, messageBody, messageResponse } from "./http.server";
 import { memoryCounters, postgresCounters, type RateLimitCounters } from "./rate-limit-counters.server";
 

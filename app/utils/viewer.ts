@@ -5,7 +5,7 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import type { OperationName } from "../calls";
-import type { HeldRole, Scope, ViewerFacts } from "./audience";
+import type { HeldRole, Scope, ViewerFacts } from "../ground/audience";
 
 export type Viewer = ViewerFacts & {
   /** The operations this account is offered, and where: each operation's `who`, worked out on the server. */

@@ -15,7 +15,8 @@ import { ACCOUNT_NOT_AVAILABLE, AccountNotAvailableError } from "./errors";
 import { authReturnAlert, authReturnOf, stripReturnParams, type AuthReturn } from "./return-params";
 import { clearSession, loadSession, newSession, saveSession, type StoredSession } from "./session";
 import { initialSignerState, transition, type AuthMethod, type SignerEvent, type SignerState } from "./signer-state";
-import type { Wallet, WalletConfig, WalletUser } from "./types";
+import type { WalletConfig } from "../ground/wallet-config";
+import type { Wallet, WalletUser } from "./types";
 
 /** A message to show once after the next page load (SPEC 8: "the page reloads and the error is ..."), stored as its JSON `{ key, values }`. */
 export const FLASH_KEY = "party.wallet.flash";

@@ -3,6 +3,7 @@
  * passkey owning a PartyAccount, user operations through our own bundler proxy) or Account Kit
  * (Alchemy's signer and Modular Account v2). Types and two constants: importing it costs nothing.
  */
+import type { WalletBackendName } from "../ground/wallet-config";
 import type { Address, Hex, TypedData, TypedDataDefinition } from "viem";
 import type { RpcUserOperation } from "viem/account-abstraction";
 import type { Call } from "../calls/types";
@@ -12,8 +13,6 @@ import type { OnStatus } from "./lifecycle";
 export type SignerStatus = "initializing" | "authenticating" | "connected" | "disconnected" | "error";
 
 export const SIGNER_STATUSES: readonly SignerStatus[] = ["initializing", "authenticating", "connected", "disconnected", "error"];
-
-export type WalletBackendName = "local" | "alchemy";
 
 /** SPEC 9: "New passkey username: a fixed label for members". Both back-ends name passkeys so. */
 export const PASSKEY_NAME = "Party member";
@@ -82,17 +81,3 @@ export interface Wallet {
   /** Account Kit only: the signer's passkeys. */
   listPasskeys?(): Promise<WalletPasskey[]>;
 }
-
-/** What the browser is told about the wallet (publicEnv().wallet): addresses and ids, never a key. */
-export type WalletConfig = {
-  backend: WalletBackendName;
-  chainId: number;
-  /** The party contract: commands' EIP-712 verifying contract. */
-  partyAddress: Address;
-  /** Same-origin JSON-RPC proxy for chain, bundler and paymaster methods. */
-  rpcPath: string;
-  /** Local back-end: the wallet contracts on the local chain. */
-  local?: { entryPoint: Address; factory: Address; paymaster: Address; webAuthnVerifier: Address };
-  /** Account Kit: the gas sponsorship policy, when there is one. */
-  gasPolicyId?: string;
-};

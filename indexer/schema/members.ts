@@ -1,7 +1,8 @@
 /** Members, their applications to chapters and the recommendations those receive. */
 import { index, onchainEnum, onchainTable } from "ponder";
+import { MEMBER_STATUSES } from "../../app/ground/format";
 
-export const memberStatus = onchainEnum("member_status", ["none", "member", "left", "removed"]);
+export const memberStatus = onchainEnum("member_status", [...MEMBER_STATUSES]);
 export const applicationStatus = onchainEnum("application_status", ["applied", "approved", "rejected"]);
 
 /** One row per account the contract has seen: members, applicants and party-only members. */

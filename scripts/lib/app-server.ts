@@ -34,7 +34,7 @@ export async function startAppServer({ dir, env, timeoutMs = 30_000 }: { dir: st
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", SERVER_ENTRY, "build/index.js"], {
     cwd: dir,
-    // A production server names its deployment (app/utils/env.server.ts): the local chain's unless the caller says otherwise.
+    // A production server names its deployment (app/ground/env.server.ts): the local chain's unless the caller says otherwise.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", PARTY_ENV: "local", ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });

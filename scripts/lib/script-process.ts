@@ -39,7 +39,7 @@ export function startScriptProcess({ entry, ready, env, onOutput }: ScriptProces
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
     // Production's NODE_ENV unless the caller says otherwise: these scripts have no development mode.
-    // That makes PARTY_ENV required (app/utils/env.server.ts): the local chain's unless the caller says otherwise.
+    // That makes PARTY_ENV required (app/ground/env.server.ts): the local chain's unless the caller says otherwise.
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", PARTY_ENV: "local", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

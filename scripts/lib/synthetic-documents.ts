@@ -11,7 +11,7 @@
  * Id i takes demo document (i - 1) mod 20 (evaluations) or mod 30 (info), numbers its title and adds
  * a paragraph or list whose items, figures and length follow from the id.
  */
-import { readCid } from "../../app/calls/cid.js";
+import { readCid } from "../../app/ground/cid.js";
 import { encodeDocument, type DocumentKind, type PartyDocument } from "../../app/documents/document.js";
 import { cidOfBytes } from "../../app/documents/unixfs.js";
 import { DEMO_EVALUATION_DOCUMENTS, DEMO_INFO_DOCUMENTS } from "./demo-data/documents.js";

@@ -1,7 +1,7 @@
 /**
- * The follower's settings from the environment (app/utils/env.server.ts), for `npm run notifier`.
+ * The follower's settings from the environment (app/ground/env.server.ts), for `npm run notifier`.
  */
-import { env, type Env } from "../../app/utils/env.server";
+import { env, type Env } from "../../app/ground/env.server";
 import type { FollowerOptions } from "./follower";
 
 /**

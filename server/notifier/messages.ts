@@ -14,7 +14,7 @@ import type { TFunction } from "i18next";
 import "../../app/i18n/i18n.server";
 import { tFor } from "../../app/i18n/instance";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../../app/i18n/language";
-import { chapterLabel, evaluationLabel, infoLabel } from "../../app/utils/format";
+import { chapterLabel, evaluationLabel, infoLabel } from "../../app/ground/format";
 
 /** What a message may mention about its event. */
 export type MessageFacts = {

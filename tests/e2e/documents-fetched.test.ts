@@ -5,7 +5,7 @@
  * it; an Arabic one right to left. Writing and publishing: documents-publish.test.ts.
  * Screenshots: artifacts/screenshots/documents-other-client.png.
  */
-import { parseCid } from "../../app/calls/cid.js";
+import { parseCid } from "../../app/ground/cid.js";
 import { encodeDocument, type EvaluationDocument } from "../../app/documents/document.js";
 import type { IpfsNode } from "../../scripts/lib/ipfs-node.js";
 import { ADMIN } from "../fixtures/accounts.js";

@@ -9,7 +9,7 @@
  * document: documents-fetched.test.ts. Screenshots: artifacts/screenshots/documents-*.png (and
  * 390/documents-*.png).
  */
-import { parseCid } from "../../app/calls/cid.js";
+import { parseCid } from "../../app/ground/cid.js";
 import ar from "../../app/locales/ar/index.js";
 import de from "../../app/locales/de/index.js";
 import en from "../../app/locales/en/index.js";

@@ -10,7 +10,7 @@
  */
 import { CID as IpfsCid } from "multiformats/cid";
 import type { Page } from "playwright-core";
-import { parseCid } from "../../app/calls/cid.js";
+import { parseCid } from "../../app/ground/cid.js";
 import ar from "../../app/locales/ar/index.js";
 import type { Messages } from "../../app/locales/types.js";
 import { operationForm as form, useWriteStack } from "./role-stack.js";

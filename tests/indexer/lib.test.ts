@@ -1,12 +1,12 @@
 /**
- * The indexer's pure helpers: content identifiers (app/calls/cid.ts, shared with the app) and chapter location
+ * The indexer's pure helpers: content identifiers (app/ground/cid.ts, shared with the app) and chapter location
  * text (indexer/src/lib/location.ts), checked against vectors computed independently of them
  * (published IPFS CIDs, and Python's hashlib/base64 for the CIDv1 strings).
  */
 import { createHash } from "node:crypto";
 import { bytesToHex, keccak256, padHex, stringToHex, toHex, type Hex } from "viem";
-import { formatCid as contentId } from "../../app/calls/cid.js";
-import { base32Encode as base32, base58Encode as base58btc } from "../../app/calls/multibase.js";
+import { formatCid as contentId } from "../../app/ground/cid.js";
+import { base32Encode as base32, base58Encode as base58btc } from "../../app/ground/multibase.js";
 import { locationText } from "../../indexer/src/lib/location.js";
 
 const sha = (algorithm: string, data: string | Buffer): Hex => `0x${createHash(algorithm).update(data).digest("hex")}`;

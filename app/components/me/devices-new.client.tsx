@@ -10,7 +10,7 @@ import type { Address, Hex } from "viem";
 import { localizeSpecText, type SpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
 import { deviceLink, isDeviceKey, ownerOfKey } from "../../utils/device-link";
-import { shortAddress } from "../../utils/format";
+import { shortAddress } from "../../ground/format";
 import { createPasskey } from "../../wallet/local/passkey";
 import { QrCode } from "../qr-code";
 import { useWallet, useWalletConfig } from "../wallet/use-wallet";

@@ -1,6 +1,6 @@
 /**
  * /me's Profile section: the display name and the short text, each with who sees it
- * (app/utils/profile-visibility.ts). The form posts to /me/profile (app/routes/me_.profile.tsx)
+ * (app/ground/profile-visibility.ts). The form posts to /me/profile (app/routes/me_.profile.tsx)
  * through a fetcher, so a refusal shows here beside what was typed; without JavaScript it is a
  * plain form post and the refusal comes back on that page.
  */
@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { interpolation, type Message } from "../../i18n/message";
 import { useI18n } from "../../i18n/use-i18n";
 import { ABOUT_MAX, DISPLAY_NAME_MAX } from "../../utils/profile-fields";
-import { VISIBILITIES, type Visibility } from "../../utils/profile-visibility";
+import { VISIBILITIES, type Visibility } from "../../ground/profile-visibility";
 
 export type ProfileValues = { displayName: string | null; displayNameVisibility: Visibility; about: string | null; aboutVisibility: Visibility };
 

@@ -4,7 +4,7 @@ import { Trans } from "react-i18next";
 import { useI18n } from "../../i18n/use-i18n";
 import type { EvaluationSummary } from "../../models/evaluations.server";
 import type { MemberDetail } from "../../models/members.server";
-import { evaluationLabel, mean } from "../../utils/format";
+import { evaluationLabel, mean } from "../../ground/format";
 import type { Viewer } from "../../utils/viewer";
 import { ClientOnly } from "../client-only";
 import { ItemList } from "../item-list";

@@ -7,7 +7,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { loader as rootLoader } from "../../root";
 import type { WalletController, WalletSnapshot } from "../../wallet/controller";
-import type { WalletConfig } from "../../wallet/types";
+import type { WalletConfig } from "../../ground/wallet-config";
 
 let controllerModule: Promise<typeof import("../../wallet/controller")> | undefined;
 const loadController = () => (controllerModule ??= import("../../wallet/controller"));

@@ -9,7 +9,7 @@ import type { TFunction } from "i18next";
 import { useEffect, useRef } from "react";
 import { localizeSpecText } from "../../i18n/spec-texts";
 import { useI18n } from "../../i18n/use-i18n";
-import { shortAddress } from "../../utils/format";
+import { shortAddress } from "../../ground/format";
 import type { SignerState } from "../../wallet/signer-state";
 import { useWallet } from "./use-wallet";
 

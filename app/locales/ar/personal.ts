@@ -152,7 +152,7 @@ export default {
       role: "الأدوار التي تُمنح لي أو تُسحب مني",
     },
   },
-  // /me's Profile section (app/components/me/profile.tsx): who sees each field (app/utils/profile-visibility.ts).
+  // /me's Profile section (app/components/me/profile.tsx): who sees each field (app/ground/profile-visibility.ts).
   profile: {
     heading: "ملفي الشخصي",
     intro: "أنت وحدك تغيّر هذه البيانات، ولا يرى كلًّا منها إلا من تختار. يبقى عنوانك هو ما يعتمد عليه عقد الحزب والإثباتات: الاسم لا يثبت أبدًا هوية أحد.",

@@ -138,7 +138,7 @@ export default {
       role: "Rollen, die mir gegeben oder genommen werden",
     },
   },
-  // /me's Profile section (app/components/me/profile.tsx): who sees each field (app/utils/profile-visibility.ts).
+  // /me's Profile section (app/components/me/profile.tsx): who sees each field (app/ground/profile-visibility.ts).
   profile: {
     heading: "Mein Profil",
     intro: "Nur Sie ändern diese Angaben, und jede sehen nur die, die Sie wählen. Maßgeblich für den Vertrag der Partei und für Nachweise bleibt Ihre Adresse: Ein Name beweist nie, wer jemand ist.",

@@ -133,7 +133,7 @@ export default {
       role: "Roles given to me or taken from me",
     },
   },
-  // /me's Profile section (app/components/me/profile.tsx): who sees each field (app/utils/profile-visibility.ts).
+  // /me's Profile section (app/components/me/profile.tsx): who sees each field (app/ground/profile-visibility.ts).
   profile: {
     heading: "My profile",
     intro: "Only you change these, and each is shown only to whom you choose. Your address stays what the party's contract and proofs go by: a name is never proof of who someone is.",

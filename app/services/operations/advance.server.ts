@@ -15,7 +15,7 @@ import { sql } from "drizzle-orm";
 import { getAddress, type Address, type Hex } from "viem";
 import { isMissingTable, rows, views } from "../../../db/query.server";
 import { subjectJson } from "../../calls";
-import { env } from "../../utils/env.server";
+import { env } from "../../ground/env.server";
 import { notRegistered } from "../../utils/operation-messages";
 import {
   FINAL_CONFIRMATIONS,

@@ -7,7 +7,7 @@ import type { Address, Hex } from "viem";
 import { rows } from "../../../db/query.server";
 import { interpolation, type Message } from "../../i18n/message";
 import type { OperationRecord, OperationStatus } from "../../utils/operation-status";
-import { toIso } from "../../utils/format";
+import { toIso } from "../../ground/format";
 import { messageBody } from "../../utils/http.server";
 
 export type Row = {

@@ -11,7 +11,7 @@ import { rows } from "../../../db/query.server";
 import { isOperationName, operationNames, operations, subjectJson } from "../../calls";
 import { address, hash32 } from "../../calls/fields";
 import { inputIssue } from "../../calls/operation";
-import { partyAddress } from "../../utils/env.server";
+import { partyAddress } from "../../ground/env.server";
 import type { OperationRecord } from "../../utils/operation-status";
 import { replaced as replacedBy } from "../../utils/operation-messages";
 import { clickTime } from "./outcome.server";

@@ -8,7 +8,7 @@
  */
 import { getAddress, type Address } from "viem";
 import { LOCAL_WALLET, partyDeployment } from "../../../abis/deployments";
-import { alchemyRpcUrl, type Env } from "../../utils/env.server";
+import { alchemyRpcUrl, type Env } from "../../ground/env.server";
 import { localPaymaster, type PaymasterMethod } from "./local-paymaster.server";
 import { RPC_ALLOWED_METHODS, RPC_DEFAULT_TIMEOUT_MS, type RpcProxyConfig, type RpcUpstream } from "./methods";
 import { knownAccountsOnly, upstreamAccountReader } from "./known-accounts.server";

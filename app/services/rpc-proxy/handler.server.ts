@@ -21,7 +21,7 @@
  * - The upstream URL and key never reach a response or a log line: every error text from an
  *   upstream has URLs removed, and every response body and log line is scrubbed of the secrets.
  */
-import { readLimited } from "../../utils/read-limited";
+import { readLimited } from "../../ground/read-limited";
 import {
   FORWARDED_HEADER,
   MAX_UPSTREAM_BYTES,

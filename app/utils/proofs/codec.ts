@@ -7,7 +7,7 @@
  *   sv1 JSON: { "service": "youtube", "displayName": "…", "chapterId": "1", "account": "0x…", "signature": "0x…" }
  */
 import { message as keyed, type Message, type MessageValues } from "../../i18n/message";
-import { readStreamLimited } from "../read-limited";
+import { readStreamLimited } from "../../ground/read-limited";
 import { proofFromFields } from "./fields";
 import type { Proof, ProofKind } from "./proof";
 

@@ -7,7 +7,7 @@
 import { alchemy, polygon } from "@account-kit/infra";
 import { createConfig, type AlchemyAccountsConfigWithUI } from "@account-kit/react";
 import { SESSION_TTL_MS } from "../session";
-import type { WalletConfig } from "../types";
+import type { WalletConfig } from "../../ground/wallet-config";
 
 export function createAlchemyConfig(config: WalletConfig): AlchemyAccountsConfigWithUI {
   if (config.chainId !== polygon.id) throw new Error(`Chain not configured. Account Kit is set up for Polygon (137), not ${config.chainId}`);

@@ -25,7 +25,8 @@ import { polygon } from "viem/chains";
 import { AccountNotAvailableError, WalletActionError } from "../errors";
 import { waitForWalletReceipt } from "../replace";
 import { authReturnAlert, type AuthReturn } from "../return-params";
-import { PASSKEY_NAME, type SignerStatus, type Wallet, type WalletConfig, type WalletPasskey, type WalletUser } from "../types";
+import type { WalletConfig } from "../../ground/wallet-config";
+import { PASSKEY_NAME, type SignerStatus, type Wallet, type WalletPasskey, type WalletUser } from "../types";
 import { createAlchemyConfig } from "./config.client";
 import { signerStatusOf } from "./status";
 

@@ -1,7 +1,7 @@
 /** Evaluations, their votes and the party executive's score. */
 import { ponder } from "ponder:registry";
 import { evaluations, votes } from "ponder:schema";
-import { formatCid } from "../../../app/calls/cid";
+import { formatCid } from "../../../app/ground/cid";
 import { recordActivity } from "../lib/activity";
 import { bumpChapter, bumpTotal } from "../lib/counters";
 

@@ -2,7 +2,7 @@
 import { ponder } from "ponder:registry";
 import { infoMessages } from "ponder:schema";
 import type { Hex } from "viem";
-import { formatCid } from "../../../app/calls/cid";
+import { formatCid } from "../../../app/ground/cid";
 import { recordActivity } from "../lib/activity";
 import { bumpTotal } from "../lib/counters";
 

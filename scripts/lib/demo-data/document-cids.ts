@@ -4,7 +4,7 @@
  * the fetcher finds and verifies them like any other.
  */
 import type { Hex } from "viem";
-import { readCid } from "../../../app/calls/cid.js";
+import { readCid } from "../../../app/ground/cid.js";
 import { encodeDocument, type PartyDocument } from "../../../app/documents/document.js";
 import { cidOfBytes } from "../../../app/documents/unixfs.js";
 import { DEMO_EVALUATION_DOCUMENTS, DEMO_INFO_DOCUMENTS } from "./documents.js";

@@ -6,7 +6,7 @@
 import { encodeErrorResult, parseAbi, type Hex } from "viem";
 import { partyAbi } from "../../../abis/party.js";
 import { decodeLocation, encodeLocation, operations, parseCid, subjectJson } from "../../../app/calls/index.js";
-import { readCid } from "../../../app/calls/cid.js";
+import { readCid } from "../../../app/ground/cid.js";
 import { callRequestBody } from "../../../app/calls/request.js";
 import { revertErrorName } from "../../../app/calls/revert.js";
 

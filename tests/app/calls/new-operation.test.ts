@@ -13,7 +13,7 @@ import { encodeLocation } from "../../../app/calls/location.js";
 import { defineOperation, partyFunction } from "../../../app/calls/operation.js";
 import type { Row } from "../../../app/services/operations/records.server.js";
 import { outcomeEvent } from "../../../app/services/operations/outcome.server.js";
-import { holdersOf, type ViewerFacts } from "../../../app/utils/audience.js";
+import { holdersOf, type ViewerFacts } from "../../../app/ground/audience.js";
 import { ADMIN, ALICE, BOB } from "../../fixtures/accounts.js";
 import { post, useActionChain } from "./action.js";
 

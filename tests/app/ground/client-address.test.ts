@@ -1,9 +1,9 @@
 /**
- * Who a request counts as (app/utils/client-address.server.ts): the socket, or behind the proxies
+ * Who a request counts as (app/ground/client-address.server.ts): the socket, or behind the proxies
  * TRUST_PROXY names the address they saw, never an address the client wrote; IPv6 by its /64.
  * The production server with these rules: tests/server/two-servers.test.ts.
  */
-import { clientAddress, clientKey, parseProxyRanges } from "../../../app/utils/client-address.server.js";
+import { clientAddress, clientKey, parseProxyRanges } from "../../../app/ground/client-address.server.js";
 
 const request = (xff?: string | string[]) => {
   const headers = new Headers();

@@ -1,9 +1,9 @@
 /**
- * The one rule of who sees a profile's field (app/utils/profile-visibility.ts), over the table of
+ * The one rule of who sees a profile's field (app/ground/profile-visibility.ts), over the table of
  * viewers × visibilities (tests/fixtures/profile-viewers.ts): each viewer sees exactly the fields whose visibility
  * reaches it, and nothing of the others.
  */
-import { relationOf, sees, visibleProfile, type Profile } from "../../../app/utils/profile-visibility";
+import { relationOf, sees, visibleProfile, type Profile } from "../../../app/ground/profile-visibility";
 import { OWNERS, VIEWER_CASES, VISIBILITY_AXIS } from "../../fixtures/profile-viewers";
 
 describe.each(VIEWER_CASES)("$name", ({ owner, viewer, sees: expected }) => {

@@ -2,7 +2,7 @@
  * SPEC 8's texts in every language: each travels as a message and the sentence around the fixed
  * part is translated, while the contract error's name, the server's message and the status come
  * through exactly as they were; an outside text is shown as it came, never parsed.
- * And the formatting helpers every page uses (app/utils/format.ts): UTC text, relative and local
+ * And the formatting helpers every page uses (app/ground/format.ts): UTC text, relative and local
  * times, numbers, means and lists through Intl in the page's language.
  */
 import "../../../app/i18n/i18n.server.js";
@@ -15,7 +15,7 @@ import { encodeErrorResult } from "viem";
 import { partyAbi } from "../../../abis/party.js";
 import { revertMessage } from "../../../app/calls/revert.js";
 import { ACCOUNT_NOT_AVAILABLE, WalletActionError } from "../../../app/wallet/errors.js";
-import { formatNumber, listInWords, localText, mean, relativeText, utcText } from "../../../app/utils/format.js";
+import { formatNumber, listInWords, localText, mean, relativeText, utcText } from "../../../app/ground/format.js";
 
 describe("SPEC 8's texts", () => {
   const notAMember = revertMessage(encodeErrorResult({ abi: partyAbi, errorName: "NotAMember" }));

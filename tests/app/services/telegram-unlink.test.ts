@@ -117,12 +117,12 @@ describe("how /me links Telegram", () => {
 
   it("the local chain: the stand-in, with a local bot token even when none is set", async () => {
     expect(telegram.telegramLoginMethod()).toEqual({ kind: "stand-in" });
-    const { env, LOCAL_TELEGRAM_BOT_TOKEN } = await import("../../../app/utils/env.server.js");
+    const { env, LOCAL_TELEGRAM_BOT_TOKEN } = await import("../../../app/ground/env.server.js");
     await withEnv({ TELEGRAM_BOT_TOKEN: undefined }, () => expect(env().TELEGRAM_BOT_TOKEN).toBe(LOCAL_TELEGRAM_BOT_TOKEN));
   });
 
   it("production: Telegram's widget for TELEGRAM_BOT_NAME when the bot's token is set too, else none", async () => {
-    const { env } = await import("../../../app/utils/env.server.js");
+    const { env } = await import("../../../app/ground/env.server.js");
     await withEnv({ PARTY_ENV: "production", TELEGRAM_BOT_NAME: "party_test_bot" }, () => {
       expect(telegram.telegramLoginMethod()).toEqual({ kind: "widget", botName: "party_test_bot" });
     });

@@ -10,7 +10,8 @@ import { tFor } from "../../../app/i18n/instance";
 import { localizeSpecText } from "../../../app/i18n/spec-texts";
 import { createWalletController, FLASH_KEY, type WalletEnvironment } from "../../../app/wallet/controller";
 import { SESSION_KEY, SESSION_TTL_MS } from "../../../app/wallet/session";
-import type { Wallet, WalletConfig, WalletUser } from "../../../app/wallet/types";
+import type { WalletConfig } from "../../../app/ground/wallet-config";
+import type { Wallet, WalletUser } from "../../../app/wallet/types";
 import { MemoryStorage } from "../../fixtures/memory-storage";
 
 const NOW = Date.UTC(2025, 0, 1);

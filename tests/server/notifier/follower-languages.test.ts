@@ -8,7 +8,7 @@ import { ADMIN, ALICE, BOB, CAROL, DAVE, ERIN } from "../../fixtures/accounts.js
 import { digest, loc } from "../../indexer/helpers.js";
 import type { TFunction } from "i18next";
 import { textsOnce } from "../../../server/notifier/messages.js";
-import { formatCid } from "../../../app/calls/cid.js";
+import { formatCid } from "../../../app/ground/cid.js";
 import { lower, ORIGIN, useFollowerStack } from "./follower-stack.js";
 
 const ctx = useFollowerStack();

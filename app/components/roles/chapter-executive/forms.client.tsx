@@ -4,7 +4,7 @@
  * Shown only to viewers the read model says may use them; the contract still decides (SPEC 5).
  */
 import { useI18n } from "../../../i18n/use-i18n";
-import { listInWords } from "../../../utils/format";
+import { listInWords } from "../../../ground/format";
 import { OperationForm } from "../../wallet/operation-form.client";
 import { selectedApplicants } from "./selection";
 

@@ -7,7 +7,7 @@ import type { TFunction } from "i18next";
 import { useState, type FormEvent } from "react";
 import { SCORE_MAX, SCORE_MIN } from "../../../calls/score";
 import { useI18n } from "../../../i18n/use-i18n";
-import { listInWords } from "../../../utils/format";
+import { listInWords } from "../../../ground/format";
 import { Status, useOperation } from "../../wallet/operation-button.client";
 import { OperationForm } from "../../wallet/operation-form.client";
 

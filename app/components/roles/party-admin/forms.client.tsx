@@ -6,7 +6,7 @@
  */
 import type { OperationName } from "../../../calls";
 import { useI18n } from "../../../i18n/use-i18n";
-import type { HeldRole } from "../../../utils/audience";
+import type { HeldRole } from "../../../ground/audience";
 import { AccountInput } from "../../wallet/account-input.client";
 import { OperationForm } from "../../wallet/operation-form.client";
 

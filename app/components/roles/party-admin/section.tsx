@@ -6,7 +6,7 @@
 import type { TFunction } from "i18next";
 import type { OperationName } from "../../../calls";
 import { useI18n } from "../../../i18n/use-i18n";
-import { HELD_ROLES, isHeldRole, type HeldRole } from "../../../utils/audience";
+import { HELD_ROLES, isHeldRole, type HeldRole } from "../../../ground/audience";
 import { mayUse, type Viewer } from "../../../utils/viewer";
 import { Controls, lazyExport } from "../../client-only";
 import type { Column } from "../../data-table";

@@ -5,7 +5,7 @@
  * as it is typed.
  */
 import { useState, type ReactNode } from "react";
-import { readCid } from "../../../calls/cid";
+import { readCid } from "../../../ground/cid";
 import { callsMessage, fieldProblem } from "../../../calls/issue";
 import type { DocumentKind } from "../../../documents/document";
 import { useI18n } from "../../../i18n/use-i18n";
