@@ -35,7 +35,7 @@ const VISIBLE = new Set(["title", "aria-label", "aria-description", "alt", "plac
 /** Object properties that become visible text (a table column's title, a select option's label). */
 const VISIBLE_PROPERTIES = new Set(["title", "label", "empty"]);
 /** Calls whose string arguments are keys or markup-free values, not text. */
-const KEY_CALLS = new Set(["t", "message", "pageTag", "useRouteLoaderData", "import", "require"]);
+const KEY_CALLS = new Set(["t", "message", "pageTag", "useRouteLoaderData", "mayUse", "import", "require"]);
 
 const hasWords = (text: string) => /\p{L}/u.test(text);
 const shown = (text: string) => hasWords(text) && !ALLOWED.has(text.trim());
