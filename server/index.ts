@@ -26,7 +26,7 @@ import { resolveLanguage } from "../app/i18n/language";
 import { telegramLoginMethod } from "../app/services/telegram.server";
 import { env } from "../app/ground/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
-import { RETURN_PARAMS } from "../app/wallet/return-params";
+import { RETURN_PARAMS } from "../app/ground/return-params";
 import { message } from "../app/i18n/message";
 import { requestTarget } from "../app/utils/canonical-url.server";
 import { clientAddress } from "../app/ground/client-address.server";

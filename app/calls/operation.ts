@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { partyAbi } from "../../abis/party";
 import { message, type Message } from "../i18n/message";
 import type en from "../locales/en/common";
-import type { AnalyticsEvent } from "../utils/analytics.server";
+import type { AnalyticsEvent } from "../ground/analytics-events";
 import type { Audience } from "../ground/audience";
 import { englishText, issueMessage } from "./issue";
 import type { Call, StoredSubject, Subject } from "./types";

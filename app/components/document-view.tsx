@@ -3,17 +3,10 @@
  * safe HTML by app/documents/markdown.ts, in the document's own language and direction), "verified
  * against the chain" with its CID, what the scores mean, and until the document is here, why not.
  */
-import type { Scale } from "../documents/document";
-import type { Message } from "../i18n/message";
+import type { MissingDocument, Scale, ShownDocument } from "../documents/document";
 import { say } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { SCORE_MAX, SCORE_MIN } from "../calls/score";
-
-/** A stored document, ready to show (the loader renders its HTML). */
-export type ShownDocument = { language: string; direction: "ltr" | "rtl"; html: string; scale: Scale | null };
-
-/** Why a document is not shown (yet): the fetcher's state for its CID. */
-export type MissingDocument = { status: "waiting" | "refused"; attempts: number; reason: Message | null };
 
 /** The body; `lang` and `dir` are the document's, whatever the page's language. */
 export function DocumentBody({ document }: { document: ShownDocument }) {

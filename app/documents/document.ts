@@ -18,7 +18,7 @@
  */
 import { z } from "zod";
 import { issueMessage, problem } from "../calls/issue";
-import type { MessageValues } from "../i18n/message";
+import type { Message, MessageValues } from "../i18n/message";
 import { findHtml } from "./markdown";
 
 export const DOCUMENT_FORMAT_NAME = "party-document";
@@ -74,6 +74,12 @@ const language = z.unknown().transform((value, ctx): string => {
 
 export const scaleSchema = z.object({ min: line(MAX_SCALE_CHARS, "scaleText"), zero: line(MAX_SCALE_CHARS, "scaleText"), max: line(MAX_SCALE_CHARS, "scaleText") });
 export type Scale = z.infer<typeof scaleSchema>;
+
+/** A stored document, ready to show (the loader renders its HTML). */
+export type ShownDocument = { language: string; direction: "ltr" | "rtl"; html: string; scale: Scale | null };
+
+/** Why a document is not shown (yet): the fetcher's state for its CID. */
+export type MissingDocument = { status: "waiting" | "refused"; attempts: number; reason: Message | null };
 
 const common = { language, title: line(MAX_TITLE_CHARS, "title"), body };
 

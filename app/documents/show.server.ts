@@ -3,9 +3,8 @@
  * addressed, so a CID's HTML never changes and a page-cache miss does not render Markdown again),
  * or, while there is none, the fetcher's state for it.
  */
-import type { MissingDocument, ShownDocument } from "../components/document-view";
 import type { Message } from "../i18n/message";
-import { documentDirection, type Scale } from "./document";
+import { documentDirection, type MissingDocument, type Scale, type ShownDocument } from "./document";
 import { renderMarkdown } from "./markdown";
 
 const MAX_KEPT = 2000;

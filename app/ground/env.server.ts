@@ -199,11 +199,12 @@ export function partyAddress(): Address {
 /** The same-origin JSON-RPC proxy the browser wallet talks to (app/routes/api.alchemy-rpc.ts). */
 export const WALLET_RPC_PATH = "/api/alchemy-rpc";
 
-/** What the browser may see. */
+/** What the browser may see (the root loader's `env`). */
 export function publicEnv() {
   const { IPFS_GATEWAY, PARTY_ENV } = env();
   return { IPFS_GATEWAY, PARTY_ENV, wallet: walletConfig() };
 }
+export type PublicEnv = ReturnType<typeof publicEnv>;
 
 /**
  * The browser wallet's configuration: addresses and ids only, never a key. Null when the party

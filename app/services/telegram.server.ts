@@ -23,8 +23,7 @@ import { unavailableResponse } from "../../db/query.server";
 import { telegramLinks } from "../../db/app-schema";
 import { TELEGRAM_PARAMS } from "../utils/command-typed-data";
 import type { Executor } from "../models/sessions.server";
-import { getNotifications } from "../models/notifications.server";
-import type { NotificationsSectionProps } from "../components/me/notifications";
+import { getNotifications, type Notifications } from "../models/notifications.server";
 import { message, type MessageValues } from "../i18n/message";
 import { refused, type Refused } from "../utils/http.server";
 
@@ -198,13 +197,25 @@ export async function getTelegramLink(address: Address): Promise<TelegramLink | 
   }
 }
 
-/** /me's Telegram section: the member's link as the page shows it, and how a link is made here. */
-export async function telegramSettings(address: Address): Promise<{ link: { username: string; visible: boolean } | null; login: TelegramLoginMethod }> {
+/** /me's Telegram section (app/components/me/telegram.tsx): the member's link as the page shows it, and how a link is made here. */
+export type TelegramSectionProps = {
+  link: { username: string; visible: boolean } | null;
+  login: TelegramLoginMethod;
+};
+
+export async function telegramSettings(address: Address): Promise<TelegramSectionProps> {
   const link = await getTelegramLink(address);
   return { link: link ? { username: link.username, visible: link.visible } : null, login: telegramLoginMethod() };
 }
 
-/** /me's Notifications section: the member's choices and last messages, and the bot to start when Telegram refused the chat. */
+/** /me's Notifications section (app/components/me/notifications.tsx): the member's choices and last messages, and the bot to start when Telegram refused the chat. */
+export type NotificationsSectionProps = Notifications & {
+  /** The signed-in account: the form says whose choices it sets. */
+  account: string;
+  /** https://t.me/<TELEGRAM_BOT_NAME>, where the member starts the bot; null without a bot name. */
+  botUrl: string | null;
+};
+
 export async function notificationsSection(address: Address): Promise<NotificationsSectionProps> {
   const { TELEGRAM_BOT_NAME } = env();
   return { account: address, ...(await getNotifications(address)), botUrl: TELEGRAM_BOT_NAME ? `https://t.me/${TELEGRAM_BOT_NAME}` : null };

@@ -14,11 +14,8 @@
  */
 import { createHmac, randomUUID } from "node:crypto";
 import { Analytics } from "@segment/analytics-node";
+import type { AnalyticsEvent } from "../ground/analytics-events";
 import { env } from "../ground/env.server";
-
-/** Operations send theirs once they end (app/services/operations/outcome.server.ts says which and why). */
-export const ANALYTICS_EVENTS = ["signed in", "applied", "recommended", "approved", "voted", "operation ended", "command sent"] as const;
-export type AnalyticsEvent = (typeof ANALYTICS_EVENTS)[number];
 
 /** Property keys that cannot carry personal data: names of things, public ids, outcomes, counts and durations. */
 export const ALLOWED_PROPERTIES = ["command", "operation", "method", "outcome", "chapterId", "evaluationId", "approved", "count", "durationMs"] as const;

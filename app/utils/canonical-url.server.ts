@@ -17,7 +17,7 @@
  * take an entry of its own.
  */
 import { redirect } from "@remix-run/node";
-import { RETURN_PARAMS } from "../wallet/return-params";
+import { RETURN_PARAMS } from "../ground/return-params";
 
 export type QueryValues = Record<string, string | number | bigint | null | undefined>;
 

@@ -7,20 +7,9 @@
  * `alchemy-error`'s text becomes one of a few kinds ({@link AuthReturnError}), each with our own
  * sentence in the page's language ({@link authReturnAlert}); the parameter's words are never shown.
  */
+import { RETURN_PARAMS, type ReturnParamName } from "../ground/return-params";
 import { message } from "../i18n/message";
 import type { KeyedText } from "../i18n/spec-texts";
-
-export const RETURN_PARAMS = [
-  "bundle",
-  "orgId",
-  "alchemy-bundle",
-  "alchemy-org-id",
-  "alchemy-error",
-  "alchemy-id-token",
-  "aa-is-signup",
-] as const;
-
-export type ReturnParamName = (typeof RETURN_PARAMS)[number];
 
 export type ReturnParams = {
   /** The parameters that were present (an empty value counts as present). */

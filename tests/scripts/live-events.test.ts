@@ -8,7 +8,8 @@
 import { createWalletClient, http, keccak256, parseEther, stringToHex, type Address, type Hex } from "viem";
 import pg from "pg";
 import { partyAbi } from "../../abis/party.js";
-import { LiveEvents, type Action, type ActionKind, type Block } from "../../scripts/bench/views/live-events.js";
+import { LiveEvents } from "../../scripts/bench/views/live-events.js";
+import type { Action, ActionKind, Block } from "../../scripts/bench/views/live-handlers.js";
 import { ADMIN, ALICE } from "../fixtures/accounts.js";
 import { dumpReadModel } from "../setup/read-model.js";
 import { digest, loc, useIndexerTest, type TestIndexer } from "../indexer/helpers.js";

@@ -10,7 +10,7 @@ import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import { Trans } from "react-i18next";
 import { useI18n } from "../../i18n/use-i18n";
 import type { AccountOwner } from "../../models/account-owners.server";
-import type { loader as rootLoader } from "../../root";
+import type { PublicEnv } from "../../ground/env.server";
 import { ADD_DEVICE_PATH, PASSKEY_NAME_MAX, passkeyLabel } from "../../utils/device-link";
 import { Controls, lazyExport } from "../client-only";
 import { ItemList } from "../item-list";
@@ -30,7 +30,7 @@ export type DevicesProps = {
 };
 
 export function DevicesSection({ account, owners, names, error }: DevicesProps) {
-  const backend = useRouteLoaderData<typeof rootLoader>("root")?.env.wallet?.backend;
+  const backend = useRouteLoaderData<{ env: PublicEnv }>("root")?.env.wallet?.backend;
   const { t } = useI18n();
   return (
     <section className="devices" data-passkeys={owners.length}>

@@ -6,16 +6,9 @@
  */
 import { Trans } from "react-i18next";
 import { useI18n } from "../../i18n/use-i18n";
-import type { Notifications } from "../../models/notifications.server";
+import type { NotificationsSectionProps } from "../../services/telegram.server";
 import { NOTIFICATION_KINDS } from "../../utils/notification-kinds";
 import { Time } from "../time";
-
-export type NotificationsSectionProps = Notifications & {
-  /** The signed-in account: the form says whose choices it sets. */
-  account: string;
-  /** https://t.me/<TELEGRAM_BOT_NAME>, where the member starts the bot; null without a bot name. */
-  botUrl: string | null;
-};
 
 export function NotificationsSection({ account, linked, blocked, kinds, chosen, recent, botUrl }: NotificationsSectionProps) {
   const { t } = useI18n();

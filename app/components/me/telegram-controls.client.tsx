@@ -22,7 +22,7 @@ import {
 } from "../../utils/command-typed-data";
 import { useViewer } from "../../utils/viewer";
 import { useWallet, useWalletConfig } from "../wallet/use-wallet";
-import type { TelegramSectionProps } from "./telegram";
+import type { TelegramSectionProps } from "../../services/telegram.server";
 
 /** Sends one command at a time as the signed-in member; keeps the last error. */
 function useCommand() {

@@ -6,15 +6,10 @@
 import { lazy } from "react";
 import { Trans } from "react-i18next";
 import { useI18n } from "../../i18n/use-i18n";
-import type { TelegramLoginMethod } from "../../services/telegram.server";
+import type { TelegramSectionProps } from "../../services/telegram.server";
 import { ClientOnly } from "../client-only";
 
 const TelegramControls = lazy(() => import("./telegram-controls.client"));
-
-export type TelegramSectionProps = {
-  link: { username: string; visible: boolean } | null;
-  login: TelegramLoginMethod;
-};
 
 export function TelegramSection({ link, login }: TelegramSectionProps) {
   const { t } = useI18n();

@@ -5,7 +5,7 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import type { loader as rootLoader } from "../../root";
+import type { PublicEnv } from "../../ground/env.server";
 import type { WalletController, WalletSnapshot } from "../../wallet/controller";
 import type { WalletConfig } from "../../ground/wallet-config";
 
@@ -14,7 +14,7 @@ const loadController = () => (controllerModule ??= import("../../wallet/controll
 
 /** The public wallet configuration from the root loader (null when the server offers no wallet). */
 export function useWalletConfig(): WalletConfig | null {
-  return useRouteLoaderData<typeof rootLoader>("root")?.env.wallet ?? null;
+  return useRouteLoaderData<{ env: PublicEnv }>("root")?.env.wallet ?? null;
 }
 
 const noSubscription = () => () => undefined;

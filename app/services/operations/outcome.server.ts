@@ -16,7 +16,8 @@
  */
 import { isOperationName, operations } from "../../calls";
 import { STATUS_RANK, type OperationStatus } from "../../utils/operation-status";
-import { track, type AnalyticsEvent, type AnalyticsProperties } from "../../utils/analytics.server";
+import type { AnalyticsEvent } from "../../ground/analytics-events";
+import { track, type AnalyticsProperties } from "../../utils/analytics.server";
 import type { Row } from "./records.server";
 
 /** The browser's click time is trusted this far ahead of the server's clock (clock skew). */

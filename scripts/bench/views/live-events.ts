@@ -20,20 +20,7 @@
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { mulberry32 } from "../../lib/prng.js";
-import { writeBlock, type Tables } from "./live-handlers.js";
-
-export type Hex = `0x${string}`;
-
-export type ActionKind = "vote" | "revote" | "apply" | "recommend" | "approve" | "reject";
-
-/** A contract call by `sender` (vote, applyForChapterMembership, recommendForChapterMembership, updateMemberApplicationForChapter). */
-export type Action =
-  | { kind: "vote" | "revote"; sender: Hex; evaluationId: string; chapterId: string; score: number }
-  | { kind: "apply"; sender: Hex; chapterId: string }
-  | { kind: "recommend" | "approve" | "reject"; sender: Hex; account: Hex; chapterId: string };
-
-/** The block a call lands in; `logIndex` is its first event's. */
-export type Block = { number: bigint; hash: Hex; timestamp: bigint; txHash: Hex; logIndex: number };
+import { writeBlock, type Action, type ActionKind, type Block, type Hex, type Tables } from "./live-handlers.js";
 
 /** How often each call comes during a vote: mostly votes (some changed), applications that get recommended and decided. */
 export const MIX: readonly [ActionKind, number][] = [

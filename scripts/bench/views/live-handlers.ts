@@ -11,7 +11,19 @@
  * its reorg triggers wrote, and `_ponder_checkpoint`.
  */
 import type pg from "pg";
-import type { Action, Block, Hex } from "./live-events.js";
+
+export type Hex = `0x${string}`;
+
+export type ActionKind = "vote" | "revote" | "apply" | "recommend" | "approve" | "reject";
+
+/** A contract call by `sender` (vote, applyForChapterMembership, recommendForChapterMembership, updateMemberApplicationForChapter). */
+export type Action =
+  | { kind: "vote" | "revote"; sender: Hex; evaluationId: string; chapterId: string; score: number }
+  | { kind: "apply"; sender: Hex; chapterId: string }
+  | { kind: "recommend" | "approve" | "reject"; sender: Hex; account: Hex; chapterId: string };
+
+/** The block a call lands in; `logIndex` is its first event's. */
+export type Block = { number: bigint; hash: Hex; timestamp: bigint; txHash: Hex; logIndex: number };
 
 /** Ponder's checkpoint of a block still open: what its triggers write on reorg rows (MAX_CHECKPOINT_STRING). */
 const OPEN_CHECKPOINT = "9".repeat(75);

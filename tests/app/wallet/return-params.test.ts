@@ -5,7 +5,8 @@
 import "../../../app/i18n/i18n.server.js";
 import { tFor } from "../../../app/i18n/instance.js";
 import { localizeSpecText } from "../../../app/i18n/spec-texts.js";
-import { authReturnAlert, authReturnErrorOf, authReturnOf, readReturnParams, RETURN_PARAMS, stripReturnParams } from "../../../app/wallet/return-params";
+import { RETURN_PARAMS } from "../../../app/ground/return-params";
+import { authReturnAlert, authReturnErrorOf, authReturnOf, readReturnParams, stripReturnParams } from "../../../app/wallet/return-params";
 
 describe("readReturnParams", () => {
   it("reads every return parameter and strips them, keeping the path, other parameters and the hash", () => {
