@@ -1,8 +1,13 @@
 /**
- * The database gateway every model and service queries through: raw SQL on the one client, with
- * an unreachable database turned into a thrown 503 Response (the error boundary explains it,
+ * The database gateway for raw SQL: `rows` and `firstRow` run it on the one client (./client.server.ts)
+ * with an unreachable database turned into a thrown 503 Response (the error boundary explains it,
  * API routes answer it as JSON). The read model is read through Ponder's views schema (`views`);
  * the app only reads there, Ponder owns those tables.
+ *
+ * Not every query comes through here: the modules that write the app's own tables with drizzle's
+ * builder or in a transaction (sessions, passkey names, profiles, disclosures, notifications,
+ * My data, Telegram, commands) call `db()` themselves, and of those only My data, Telegram and the
+ * command action turn an outage into the 503 here, with `unavailableResponse`.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
