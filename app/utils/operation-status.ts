@@ -1,7 +1,7 @@
 /**
- * Where a user operation is on its way into the read model: the vocabulary the server
- * (app/services/operations/) and the browser (app/wallet/track.ts) share, and the status machine
- * itself. This is the one description of it.
+ * Where a user operation is on its way into the read model: the status machine the server
+ * (app/services/operations/) and the browser (app/wallet/track.ts) share, over the statuses named
+ * in app/ground/operation-statuses.ts. This is the one description of them.
  *
  *   signed ──► included ──► indexed ──► final
  *      │          │
@@ -31,18 +31,7 @@ import { revertMessage } from "../calls/revert";
 import type { subjectJson } from "../calls/types";
 import type { Message, MessageAnswer } from "../i18n/message";
 import { dropped } from "./operation-messages";
-
-export type OperationStatus = "signed" | "included" | "indexed" | "final" | "failed";
-
-export const OPERATION_STATUSES: readonly OperationStatus[] = ["signed", "included", "indexed", "final", "failed"];
-
-/** The order of the statuses on the way to final (failed ends it from any of them). */
-export const STATUS_RANK: Record<OperationStatus, number> = { signed: 0, included: 1, indexed: 2, final: 3, failed: 3 };
-
-export const isTerminal = (status: OperationStatus) => status === "final" || status === "failed";
-
-/** Local chain: final once the block has this many confirmations (its own block counts as one). */
-export const FINAL_CONFIRMATIONS = 3;
+import { isTerminal, STATUS_RANK, type OperationStatus } from "../ground/operation-statuses";
 
 /** What GET /api/operations/:hash answers (and each item of GET /api/operations). */
 export type OperationRecord = {

@@ -4,7 +4,8 @@
  * indexed → final, so the page can say "pending" until the read model shows the change.
  */
 import type { Hex } from "viem";
-import { STATUS_RANK, type OperationRecord, type OperationStatus } from "../utils/operation-status";
+import { STATUS_RANK, type OperationStatus } from "../ground/operation-statuses";
+import type { OperationRecord } from "../utils/operation-status";
 import { revertMessage } from "../calls/revert";
 import { notFinal, unknownOperation } from "../utils/operation-messages";
 import { WalletActionError } from "./errors";

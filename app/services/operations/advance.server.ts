@@ -17,9 +17,8 @@ import { isMissingTable, rows, views } from "../../../db/query.server";
 import { subjectJson } from "../../calls";
 import { env } from "../../ground/env.server";
 import { notRegistered } from "../../utils/operation-messages";
+import { FINAL_CONFIRMATIONS, isTerminal } from "../../ground/operation-statuses";
 import {
-  FINAL_CONFIRMATIONS,
-  isTerminal,
   nextStatus,
   type IndexedOperation,
   type OperationRecord,

@@ -15,7 +15,7 @@
  * them all alike.
  */
 import { isOperationName, operations } from "../../calls";
-import { STATUS_RANK, type OperationStatus } from "../../utils/operation-status";
+import { STATUS_RANK, type OperationStatus } from "../../ground/operation-statuses";
 import type { AnalyticsEvent } from "../../ground/analytics-events";
 import { track, type AnalyticsProperties } from "../../utils/analytics.server";
 import type { Row } from "./records.server";

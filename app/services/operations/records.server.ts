@@ -6,7 +6,8 @@ import { sql } from "drizzle-orm";
 import type { Address, Hex } from "viem";
 import { rows } from "../../../db/query.server";
 import { interpolation, type Message } from "../../i18n/message";
-import type { OperationRecord, OperationStatus } from "../../utils/operation-status";
+import type { OperationStatus } from "../../ground/operation-statuses";
+import type { OperationRecord } from "../../utils/operation-status";
 import { toIso } from "../../ground/format";
 import { messageBody } from "../../utils/http.server";
 

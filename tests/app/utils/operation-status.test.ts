@@ -5,7 +5,8 @@
  */
 import { encodeErrorResult, pad } from "viem";
 import { partyAbi } from "../../../abis/party.js";
-import { FINAL_CONFIRMATIONS, nextStatus, type StatusFacts, type StatusState } from "../../../app/utils/operation-status.js";
+import { FINAL_CONFIRMATIONS } from "../../../app/ground/operation-statuses.js";
+import { nextStatus, type StatusFacts, type StatusState } from "../../../app/utils/operation-status.js";
 
 const TX = pad("0x7e", { size: 32 });
 const signed: StatusState = { status: "signed", transactionHash: null, blockNumber: null, error: null };
