@@ -1,6 +1,6 @@
 /**
  * English, the product's first language: every string the pages show. Other languages have the
- * same keys (tests/app/i18n/keys.test.ts); a new language copies this folder (README, "Languages").
+ * same keys (tests/app/i18n/keys.test.ts); a new language copies this folder (docs/languages.md).
  */
 import type { Messages } from "../types";
 import browse from "./browse";
