@@ -1,14 +1,16 @@
 /**
  * The chapter admin's job end to end in Chromium, on the whole local stack with a passkey: a
  * signed-up account is made chapter admin (as `npm run grant` does), adds two chapters in one
- * operation (one placed by clicking the map, with a founder; one empty), moves and renames the
- * first, seats its founder on the central committee and clears the seat, is refused removing it
+ * operation (one placed by clicking near Paris on the map, with a founder; one empty, placed by
+ * typing its latitude and longitude), and each appears where it was placed; moves and renames the
+ * first (the map shows the old and the new place), seats its founder on the central committee and clears the seat, is refused removing it
  * while it has a member, and removes the empty one. Each step checks the page after indexing.
  * A stranger sees none of these controls. Screenshots: artifacts/screenshots/chapter-admin-*.png.
  */
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { getAddress, type Address } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { svgX, svgY, toMapPosition } from "../../app/map/projection.js";
 import { operationForm as form, useWriteStack } from "./role-stack.js";
 import { signUp, type Person } from "./write-stack.js";
 
@@ -24,6 +26,15 @@ const ctx = useWriteStack(async (stack) => {
 const fact = (page: Page, term: string) => page.locator(`dl.facts dt:text-is("${term}") + dd`);
 const alertOf = (page: Page, operation: string) => form(page, operation).getByRole("alert");
 
+/** Where a place is on the screen: its SVG point through the map's own transform (any zoom). */
+function screenPoint(map: Locator, lat: number, lon: number) {
+  const { x, y } = toMapPosition({ lat, lon });
+  return map.evaluate((svg: SVGSVGElement, [sx, sy]) => new DOMPoint(sx, sy).matrixTransform(svg.getScreenCTM()!), [svgX(x), svgY(y)] as const);
+}
+/** The place a form's fields picked, as its readout says it ("48.86° N, 2.35° E"). */
+const picked = async (fields: Locator) => /^Picked: (.+) \(x \d+, y \d+\)$/.exec((await fields.locator(".place-picked").textContent())!)?.[1];
+const PARIS = { lat: 48.8566, lon: 2.3522 };
+
 it("shows a stranger no chapter admin control", async () => {
   const stranger = await ctx.stack.person("stranger");
   for (const path of ["/", "/chapters/1"]) {
@@ -32,55 +43,78 @@ it("shows a stranger no chapter admin control", async () => {
   }
 });
 
-it("adds two chapters in one operation: one placed by clicking the map, with a founder; one empty", async () => {
+it("adds two chapters in one operation: one placed by clicking near Paris, with a founder; one empty, typed", async () => {
   const page = await admin.open("/");
   const add = form(page, "addChapterToParty");
   await add.waitFor();
+  const map = add.locator("svg.map");
   const first = add.locator("fieldset[data-new-chapter='1']");
   await first.getByLabel("Location").fill("Atlantis");
-  await add.locator("svg.map").click({ position: { x: 120, y: 90 } });
-  const [x, y] = [await first.getByLabel("x", { exact: true }).inputValue(), await first.getByLabel("y", { exact: true }).inputValue()];
-  expect(Number(x)).toBeGreaterThan(0);
-  expect(Number(y)).toBeGreaterThan(Number(x)); // clicked near the top left: y grows upwards
+  // Zoom in about Paris (Ctrl and the wheel), then click on it.
+  let at = await screenPoint(map, PARIS.lat, PARIS.lon);
+  await page.mouse.move(at.x, at.y);
+  await page.keyboard.down("Control");
+  await page.mouse.wheel(0, -600);
+  await page.keyboard.up("Control");
+  await expect.poll(async () => Number(await map.getAttribute("data-zoom"))).toBeGreaterThan(32);
+  at = await screenPoint(map, PARIS.lat, PARIS.lon);
+  await page.mouse.click(at.x, at.y);
   await add.locator(".map-mark[data-mark='1']").waitFor();
+  const [lat, lon] = [Number(await first.getByLabel("Latitude").inputValue()), Number(await first.getByLabel("Longitude").inputValue())];
+  expect(Math.abs(lat - PARIS.lat)).toBeLessThan(0.05);
+  expect(Math.abs(lon - PARIS.lon)).toBeLessThan(0.05);
+  const paris = await picked(first);
+  expect(paris).toMatch(/^48\.\d\d° N, 2\.\d\d° E$/);
   await first.getByLabel("Founder", { exact: true }).fill(founder);
 
   await add.getByRole("button", { name: "Another chapter" }).click();
   const second = add.locator("fieldset[data-new-chapter='2']");
   await second.getByLabel("Location").fill("Lemuria");
-  await add.locator("svg.map").click({ position: { x: 300, y: 300 } });
-  expect(await second.getByLabel("x", { exact: true }).inputValue()).not.toBe("");
-  // The first keeps its place: the map placed the second, the one being placed now.
-  expect(await first.getByLabel("x", { exact: true }).inputValue()).toBe(x);
-
-  // A bad coordinate typed in is named before anything is signed, and what was typed stays.
-  await second.getByLabel("y", { exact: true }).fill("70000");
+  // A place off the map is said at once, and nothing is sent for it: the operation's schema names the missing x.
+  await second.getByLabel("Latitude").fill("95");
+  await second.getByLabel("Longitude").fill("57.5");
+  await second.getByText("Not a place on the map").waitFor();
   await add.getByRole("button", { name: "Add 2 chapters" }).click();
-  await expect.poll(() => alertOf(page, "addChapterToParty").textContent()).toBe("New chapter 2, y: must be a whole number from 0 to 65535");
+  await expect.poll(() => alertOf(page, "addChapterToParty").textContent()).toBe("New chapter 2, x: is required");
   expect(await second.getByLabel("Location").inputValue()).toBe("Lemuria");
+  await second.getByLabel("Latitude").fill("20.16° S");
+  expect(await picked(second)).toBe("20.16° S, 57.50° E");
+  // The first keeps its place: typing placed the second.
+  expect(await picked(first)).toBe(paris);
   await admin.screens("chapter-admin-add");
-  await second.getByLabel("y", { exact: true }).fill("1000");
 
   await add.getByRole("button", { name: "Add 2 chapters" }).click();
   const row = (name: string) => page.locator("main table tr", { hasText: name });
   await row("Lemuria").waitFor({ timeout: 60_000 });
   for (const [key, name] of [["atlantis", "Atlantis"], ["lemuria", "Lemuria"]] as const) ids[key] = (await row(name).locator("td").first().textContent())!;
-  expect(await row("Atlantis").locator("td").nth(3).textContent()).toBe(`${x}, ${y}`);
+  // Each where it was placed: the list says the place, the map draws it there.
+  expect(await row("Atlantis").locator("td").nth(3).textContent()).toBe(paris);
+  expect(await row("Lemuria").locator("td").nth(3).textContent()).toBe("20.16° S, 57.50° E");
+  const list = page.locator(".grid svg.map");
+  expect(await list.locator(`a[data-chapter-id="${ids.atlantis}"] circle, .map-cluster[data-chapters~="${ids.atlantis}"]`).count()).toBe(1);
   expect(await ctx.stack.read.read.memberChapter([founder])).toBe(BigInt(ids.atlantis));
+  const [, x, y] = await ctx.stack.read.read.chapters([BigInt(ids.atlantis)]);
+  const expected = toMapPosition(PARIS);
+  // Within about 3 km of Paris: a few pixels at this zoom.
+  expect(Math.abs(x - expected.x)).toBeLessThan(6);
+  expect(Math.abs(y - expected.y)).toBeLessThan(6);
   await admin.screens("chapter-admin-added");
 }, 180_000);
 
-it("moves and renames a chapter by clicking its map", async () => {
+it("moves and renames a chapter by clicking its map, which shows the old and the new place", async () => {
   const page = await admin.open(`/chapters/${ids.atlantis}`);
   const move = form(page, "updateChapterLocation");
   await move.waitFor();
+  await move.locator(".map-mark-old").waitFor();
   await move.locator("svg.map").click({ position: { x: 40, y: 40 } });
-  const [x, y] = [await move.getByLabel("x", { exact: true }).inputValue(), await move.getByLabel("y", { exact: true }).inputValue()];
+  await move.locator(".map-move").waitFor();
+  const place = await picked(move);
+  expect(place).not.toBeUndefined();
   await move.getByLabel("Location").fill("Atlantis Nova");
   await admin.screens("chapter-admin-move");
   await move.getByRole("button", { name: "Move chapter" }).click();
   await page.locator("h1", { hasText: "Atlantis Nova" }).waitFor({ timeout: 60_000 });
-  expect(await fact(page, "Map position").textContent()).toBe(`${x}, ${y}`);
+  expect(await fact(page, "Map position").textContent()).toBe(place);
 }, 120_000);
 
 it("seats the founder on the central committee, then clears the seat", async () => {

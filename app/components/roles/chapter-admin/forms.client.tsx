@@ -1,39 +1,24 @@
 /**
  * The chapter admin's forms: add chapters (several in one operation, each placed by clicking the
- * map, with its founders), move a chapter, remove an empty one, seat or clear the central
- * committee member. Shown only to the chapter admin the read model names; the contract decides.
+ * map or typing its latitude and longitude, with its founders), move a chapter, remove an empty
+ * one, seat or clear the central committee member. Shown only to the chapter admin the read model
+ * names; the contract decides. Places go through the map's projection (decision 0014).
  */
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { zeroAddress } from "viem";
 import { useI18n } from "../../../i18n/use-i18n";
-import { ChapterMap, type MapPosition } from "../../chapter-map";
+import type { MapChapter, MapPosition } from "../../chapter-map";
+import { MapPicker, PlaceFields } from "../../map/map-picker";
 import { AccountInput } from "../../wallet/account-input.client";
 import { OperationForm } from "../../wallet/operation-form.client";
 
-type MapChapter = { id: string; locationText: string | null; x: number; y: number; memberCount: number };
-type Position = { x: string; y: string };
-
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
-const shown = (p: Position): MapPosition | null => (p.x !== "" && p.y !== "" ? { x: Number(p.x), y: Number(p.y) } : null);
+/** The contract's x or y of a picked place; empty (refused by the operation's schema, naming the field) when none is. */
+const coordinate = (p: MapPosition | null, axis: "x" | "y") => (p ? String(p[axis]) : "");
 
-/** The x and y fields, which a click on the map fills in (typing works too). */
-// "x" and "y" are the contract's names for the coordinates, in every language.
-function PositionFields({ position, onChange, id }: { position: Position; onChange: (p: Position) => void; id: string }) {
-  return (
-    <>
-      <label>
-        x <input name={`x-${id}`} inputMode="numeric" size={6} value={position.x} onChange={(e) => onChange({ ...position, x: e.target.value })} />
-      </label>{" "}
-      <label>
-        y <input name={`y-${id}`} inputMode="numeric" size={6} value={position.y} onChange={(e) => onChange({ ...position, y: e.target.value })} />
-      </label>
-    </>
-  );
-}
-
-type Draft = { key: number; position: Position; founders: number[] };
-const newDraft = (key: number): Draft => ({ key, position: { x: "", y: "" }, founders: [0] });
+type Draft = { key: number; position: MapPosition | null; founders: number[] };
+const newDraft = (key: number): Draft => ({ key, position: null, founders: [0] });
 
 /** The founders of one new chapter: one account field each, and a pasted list. */
 const foundersOf = (form: FormData, key: number) =>
@@ -63,24 +48,23 @@ export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
     setDrafts([...drafts, newDraft(key)]);
     setActive(key);
   };
-  const marks = drafts.flatMap((d, i) => {
-    const p = shown(d.position);
-    return p ? [{ ...p, label: String(i + 1) }] : [];
-  });
+  const marks = drafts.flatMap((d, i) => (d.position ? [{ ...d.position, label: String(i + 1) }] : []));
   return (
     <OperationForm
       operation="addChapterToParty"
       className="add-chapters"
       submit={t("chapterAdmin.addChapters", { count: drafts.length })}
       args={(form) => ({
-        chapters: drafts.map((d) => ({ location: text(form, `location-${d.key}`), x: d.position.x, y: d.position.y, applicants: foundersOf(form, d.key) })),
+        chapters: drafts.map((d) => ({
+          location: text(form, `location-${d.key}`),
+          x: coordinate(d.position, "x"),
+          y: coordinate(d.position, "y"),
+          applicants: foundersOf(form, d.key),
+        })),
       })}
       labels={(field) => newChapterLabel(field, t)}
     >
-      <div className="pick-map">
-        <p className="muted">{t("chapterAdmin.mapHint")}</p>
-        <ChapterMap chapters={chapters} marks={marks} onPick={(p) => update(active, (d) => ({ ...d, position: { x: String(p.x), y: String(p.y) } }))} />
-      </div>
+      <MapPicker chapters={chapters} marks={marks} hint={t("chapterAdmin.mapHint")} onPick={(p) => update(active, (d) => ({ ...d, position: p }))} />
       {drafts.map((d, i) => (
         <fieldset key={d.key} className={d.key === active ? "new-chapter placing" : "new-chapter"} data-new-chapter={i + 1}>
           <legend>{t("chapterAdmin.newChapter", { number: i + 1 })}</legend>
@@ -90,7 +74,7 @@ export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
           <label>
             {t("chapterAdmin.location")} <input name={`location-${d.key}`} maxLength={64} placeholder={t("chapterAdmin.locationPlaceholder")} />
           </label>{" "}
-          <PositionFields id={String(d.key)} position={d.position} onChange={(position) => update(d.key, (x) => ({ ...x, position }))} />
+          <PlaceFields id={String(d.key)} value={d.position} onChange={(position) => update(d.key, (x) => ({ ...x, position }))} />
           {d.founders.map((f) => (
             <AccountInput key={f} name={`founder-${d.key}`} label={t("chapterAdmin.founder")} required={false} />
           ))}
@@ -114,26 +98,23 @@ export function AddChapters({ chapters }: { chapters: MapChapter[] }) {
   );
 }
 
-/** "Move chapter": a new position (click the map) and location text, in one updateChapterLocation. */
+/** "Move chapter": a new place (click the map or type it) and location text, in one updateChapterLocation. */
 export function MoveChapter({ chapter }: { chapter: MapChapter & { location: string } }) {
-  const [position, setPosition] = useState<Position>({ x: String(chapter.x), y: String(chapter.y) });
-  const p = shown(position);
+  const [position, setPosition] = useState<MapPosition | null>({ x: chapter.x, y: chapter.y });
   const { t } = useI18n();
   return (
     <OperationForm
       operation="updateChapterLocation"
       className="move-chapter"
       submit={t("chapterAdmin.moveSubmit")}
-      args={(form) => ({ chapterId: chapter.id, location: text(form, "location"), x: position.x, y: position.y })}
+      args={(form) => ({ chapterId: chapter.id, location: text(form, "location"), x: coordinate(position, "x"), y: coordinate(position, "y") })}
       labels={{ location: t("chapterAdmin.location") }}
     >
-      <div className="pick-map">
-        <ChapterMap chapters={[chapter]} marks={p ? [{ ...p, label: t("chapterAdmin.newMark") }] : []} onPick={(q) => setPosition({ x: String(q.x), y: String(q.y) })} />
-      </div>
+      <MapPicker chapters={[]} from={chapter} marks={position ? [{ ...position, label: t("chapterAdmin.newMark") }] : []} onPick={setPosition} />
       <label>
         {t("chapterAdmin.location")} <input name="location" defaultValue={chapter.locationText ?? chapter.location} maxLength={66} />
       </label>{" "}
-      <PositionFields id="move" position={position} onChange={setPosition} />
+      <PlaceFields id="move" value={position} onChange={setPosition} />
     </OperationForm>
   );
 }
