@@ -13,8 +13,11 @@ export type MapItem<C extends Placed> =
   | { kind: "chapter"; key: string; chapter: C; sx: number; sy: number }
   | { kind: "cluster"; key: string; seed: C; chapters: C[]; members: number; sx: number; sy: number };
 
-/** Dots closer than this many pixels (centre to centre) are one cluster. */
-export const CLUSTER_PX = 22;
+/**
+ * Dots closer than this many pixels (centre to centre) are one cluster: then every dot or cluster
+ * on the map is a target with 24 px to the next (WCAG 2.2's target spacing), however small its dot.
+ */
+export const CLUSTER_PX = 24;
 
 const byWeight = (a: Placed, b: Placed) => b.memberCount - a.memberCount || (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0);
 

@@ -56,6 +56,13 @@ it("draws the land and every demo chapter at its city, each once, at 1280 and 39
     });
     await page.screenshot({ path: `artifacts/screenshots/map-world-${viewport?.width ?? 1280}.png` });
     await checkPage(page, `map-world-${viewport?.width ?? 1280}`);
+    // Small dots are targets all the same: 24 px apart at least (axe's WCAG 2.2 rule, which the page check leaves out).
+    const crowded = await page.evaluate(async () => {
+      type Axe = { run(context: Element, options: object): Promise<{ violations: { nodes: { html: string }[] }[] }> };
+      const { violations } = await (window as unknown as { axe: Axe }).axe.run(document.querySelector(".map-frame")!, { runOnly: { type: "rule", values: ["target-size"] } });
+      return violations.flatMap((v) => v.nodes.map((n) => n.html.slice(0, 120)));
+    });
+    expect(crowded).toEqual([]);
   }
 }, 180_000);
 
