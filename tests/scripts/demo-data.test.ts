@@ -9,7 +9,8 @@ import { partyAbi } from "../../abis/party.js";
 import { localChain } from "../../scripts/lib/chain-definition.js";
 import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
 import { seedDemoData } from "../../scripts/lib/demo-data/seed.js";
-import { DEMO_CITIES, DEMO_SHAPE } from "../../scripts/lib/demo-data/shape.js";
+import { CITIES, DEMO_CITIES, DEMO_SHAPE } from "../../scripts/lib/demo-data/shape.js";
+import { toMapPosition } from "../../app/map/projection.js";
 import { readDemoSummary } from "../../scripts/lib/demo-data/summary.js";
 import { ADMIN } from "../fixtures/accounts.js";
 import { setupChain, type TestChain } from "../setup/chain.js";
@@ -71,12 +72,9 @@ describe("seedDemoData", () => {
     const names = chapters.map(([location]) => hexToString(location, { size: 32 }));
     expect(names).toEqual(DEMO_CITIES);
     expect(chapters[0][0]).toBe(stringToHex("Berlin", { size: 32 }));
-    const xs = chapters.map(([, x]) => x);
-    const ys = chapters.map(([, , y]) => y);
+    // Each at its city, in the map's projection (decision 0014): from Anchorage to Sydney, Reykjavik to Cape Town.
+    expect(chapters.map(([, x, y]) => ({ x, y }))).toEqual(CITIES.map((city) => toMapPosition(city)));
     expect(new Set(chapters.map(([, x, y]) => `${x},${y}`)).size).toBe(chapters.length);
-    expect(xs.some((x) => x < 16_384)).toBe(true);
-    expect(xs.some((x) => x > 49_152)).toBe(true);
-    expect(Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(32_768);
     expect(chapters.every(([, , , exists]) => exists)).toBe(true);
     const memberCounts = chapters.map(([, , , , memberCount]) => Number(memberCount));
     expect(memberCounts.reduce((sum, n) => sum + n, 0)).toBe(150);
