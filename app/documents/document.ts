@@ -105,6 +105,17 @@ export function encodeDocument(document: PartyDocument): Uint8Array {
   return new TextEncoder().encode(`${JSON.stringify(ordered, null, 2)}\n`);
 }
 
+/** A verified document as app.documents keeps it (one row: the scale only for an evaluation). */
+export const documentRow = ({ cid, document, size }: { cid: string; document: PartyDocument; size: number }) => ({
+  cid,
+  kind: document.kind,
+  language: document.language,
+  title: document.title,
+  body: document.body,
+  scale: document.kind === "evaluation" ? document.scale : null,
+  size,
+});
+
 /** Why bytes are not a document this app shows: a key of `documents.refused` and its values. */
 export type Unreadable = { reason: "notJson" | "notADocument" | "unknownVersion" | "invalid"; values?: MessageValues };
 

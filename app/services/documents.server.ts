@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import { rows, views } from "../../db/query.server";
 import { readCid } from "../ground/cid";
 import type { ContentId } from "../ground/cid";
-import { encodeDocument, type PartyDocument } from "../documents/document";
+import { documentRow, encodeDocument, type PartyDocument } from "../documents/document";
 import { message, type Message } from "../i18n/message";
 import { env } from "../ground/env.server";
 import { refused, type Refused } from "../utils/http.server";
@@ -23,17 +23,7 @@ export type VerifiedDocument = { cid: string; document: PartyDocument; size: num
  */
 export async function storeDocuments(documents: readonly VerifiedDocument[]): Promise<void> {
   if (documents.length === 0) return;
-  const input = JSON.stringify(
-    documents.map(({ cid, document, size }) => ({
-      cid,
-      kind: document.kind,
-      language: document.language,
-      title: document.title,
-      body: document.body,
-      scale: document.kind === "evaluation" ? document.scale : null,
-      size,
-    })),
-  );
+  const input = JSON.stringify(documents.map(documentRow));
   await rows(sql`
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as x(cid text, kind text, language text, title text, body text, scale jsonb, size integer)),

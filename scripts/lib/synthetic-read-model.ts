@@ -37,6 +37,7 @@ import { startAnvil } from "./anvil.js";
 import { deployParty } from "./deploy.js";
 import { startIndexer } from "./indexer.js";
 import { syntheticDocumentFiles, type SyntheticDocumentFile } from "./synthetic-documents.js";
+import { documentRow } from "../../app/documents/document.js";
 import { setIndexesAside } from "./synthetic-read-model/indexes.js";
 import { loadSql } from "./synthetic-read-model/load.js";
 import { SYNTHETIC_TABLES } from "./synthetic-read-model/sql.js";
@@ -163,15 +164,7 @@ export async function createSyntheticReadModel(params: SyntheticReadModelParamet
 
 /** The documents as the fetcher stores them (app/services/documents.server.ts storeDocuments), and their fetches done. */
 async function storeEvaluationDocuments(client: pg.Client, files: SyntheticDocumentFile[]) {
-  const rows = files.map(({ cid, document, bytes }) => ({
-    cid,
-    kind: document.kind,
-    language: document.language,
-    title: document.title,
-    body: document.body,
-    scale: document.kind === "evaluation" ? document.scale : null,
-    size: bytes.length,
-  }));
+  const rows = files.map(({ cid, document, bytes }) => documentRow({ cid, document, size: bytes.length }));
   await client.query(
     `insert into app.documents (cid, kind, language, title, body, scale, size)
      select cid, kind, language, title, body, scale, size

@@ -1,44 +1,16 @@
 import { createHash } from "node:crypto";
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { ServerResponse } from "node:http";
 import { blocksOfBytes, cidOfBytes, IpfsContentError } from "../../../app/documents/unixfs";
 import { fetchVerified, IpfsFetchError, IpfsMismatchError, IpfsUnavailableError, MAX_BLOCK_BYTES, pinBytes } from "../../../app/services/ipfs.server";
 import { freePort } from "../../../scripts/lib/free-port";
 import { startIpfsNode, type IpfsNode } from "../../../scripts/lib/ipfs-node";
+import { startFakeGateway } from "../../setup/fake-gateway";
 import { startFakeUpstream } from "../../setup/fake-upstream";
 
 const text = (value: string) => new TextEncoder().encode(value);
 /** Large byte arrays compared by length and digest: vitest's element-wise diff of 600 KiB takes seconds. */
 const summary = (bytes: Uint8Array) => ({ length: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") });
 const document = (size: number, seed: number) => new Uint8Array(size).map((_, i) => (i * seed) % 251);
-
-/** A gateway that misbehaves as told: `answer` gets the requested block CID; "hang" never answers. */
-async function startFakeGateway(answer: (cid: string, res: ServerResponse) => "hang" | void) {
-  const requested: string[] = [];
-  const requests: { url: string; accept?: string }[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    const cid = new URL(req.url ?? "/", "http://gateway").pathname.replace(/^\/ipfs\//, "");
-    requested.push(cid);
-    requests.push({ url: req.url ?? "/", accept: req.headers.accept });
-    answer(cid, res);
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requested,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const raw = (res: ServerResponse, bytes: Uint8Array) => {
   res.writeHead(200, { "content-type": "application/vnd.ipld.raw" });
@@ -66,8 +38,9 @@ describe("the IPFS gateway of the server", () => {
   afterAll(() => node?.stop());
 
   const pin = (bytes: Uint8Array) => pinBytes(bytes, { apiUrl: node.apiUrl, timeoutMs: 5000 });
-  const gateway = async (answer: Parameters<typeof startFakeGateway>[0]) => {
-    const fake = await startFakeGateway(answer);
+  /** A gateway that misbehaves as told: `answer` gets the requested block CID; "hang" never answers. */
+  const gateway = async (answer: (cid: string, res: ServerResponse) => "hang" | void) => {
+    const fake = await startFakeGateway((cid, _req, res) => answer(cid, res));
     closers.push(fake.close);
     return fake;
   };

@@ -7,13 +7,12 @@
  * inside tests). The db module reads READ_MODEL_SCHEMA once, at import, so it is imported after
  * the environment points at this stack's views schema.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
 import type { EvaluationDocument, InfoDocument } from "../../../app/documents/document.js";
 import { blocksOfBytes } from "../../../app/documents/unixfs.js";
 import { digestOfCid } from "../../../scripts/lib/demo-data/document-cids.js";
 import { ADMIN } from "../../fixtures/accounts.js";
 import { startStack, type Stack } from "../../setup/stack.js";
+import { startFakeGateway, type FakeGateway } from "../../setup/fake-gateway.js";
 import { until } from "../../setup/until.js";
 
 type FetcherModule = typeof import("../../../server/documents/fetcher.js");
@@ -93,36 +92,9 @@ export const afterAttempt = (cid: string, attempts: number) =>
 export const settled = (cid: string) =>
   until(() => fetchRow(cid), (row) => row !== undefined && row.status !== "waiting", `${cid} stored or refused`) as Promise<FetchRow>;
 
-export type FakeGateway = { url: string; requested: string[]; close(): Promise<void> };
-
-/** A trustless gateway on a free port; `answer` gets the requested block's CID. */
-export async function startGateway(answer: (cid: string, req: IncomingMessage, res: ServerResponse) => void): Promise<FakeGateway> {
-  const requested: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
-    const cid = new URL(req.url ?? "/", "http://gateway").pathname.replace(/^\/ipfs\//, "");
-    requested.push(cid);
-    answer(cid, req, res);
-  });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    requested,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 /** Forwards every block request to the local node (once `before` resolves, if given), and counts them. */
 export const proxyGateway = (before: (cid: string) => Promise<void> = async () => undefined) =>
-  startGateway((cid, _req, res) => {
+  startFakeGateway((cid, _req, res) => {
     void before(cid)
       .then(() => fetch(`${stack.ipfs.gatewayUrl}/ipfs/${cid}?format=raw`, { headers: { accept: "application/vnd.ipld.raw" } }))
       .then(async (answer) => {
@@ -160,8 +132,8 @@ export function useFetchersInProcess() {
     running.push(started);
     return started;
   };
-  const gateway = async (answer: Parameters<typeof startGateway>[0]) => {
-    const started = await startGateway(answer);
+  const gateway = async (answer: Parameters<typeof startFakeGateway>[0]) => {
+    const started = await startFakeGateway(answer);
     gateways.push(started);
     return started;
   };
