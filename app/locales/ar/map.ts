@@ -25,12 +25,12 @@ export default {
     zoomIn: "تكبير",
     zoomOut: "تصغير",
     reset: "عرض الخريطة كلها",
-    // U+200E after each degree sign keeps it after its number in a right-to-left line ("52.52°", not "°52.52").
+    // U+200E (left-to-right mark) either side of each number and degree sign keeps them in order in a right-to-left line ("52.52°", not "°52.52").
     coordinates: {
-      ne: "{{lat}}°\u200e شمالًا، {{lon}}°\u200e شرقًا",
-      nw: "{{lat}}°\u200e شمالًا، {{lon}}°\u200e غربًا",
-      se: "{{lat}}°\u200e جنوبًا، {{lon}}°\u200e شرقًا",
-      sw: "{{lat}}°\u200e جنوبًا، {{lon}}°\u200e غربًا",
+      ne: "\u200e{{lat}}°\u200e شمالًا، \u200e{{lon}}°\u200e شرقًا",
+      nw: "\u200e{{lat}}°\u200e شمالًا، \u200e{{lon}}°\u200e غربًا",
+      se: "\u200e{{lat}}°\u200e جنوبًا، \u200e{{lon}}°\u200e شرقًا",
+      sw: "\u200e{{lat}}°\u200e جنوبًا، \u200e{{lon}}°\u200e غربًا",
     },
     north: "شمالًا",
     south: "جنوبًا",

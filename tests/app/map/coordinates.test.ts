@@ -14,7 +14,7 @@ it("says a position as degrees with hemispheres, in each language", async () => 
   expect(formatCoordinates(berlin, await tOf("en"), "en")).toBe("52.52° N, 13.40° E");
   expect(formatCoordinates(buenosAires, await tOf("en"), "en")).toBe("34.61° S, 58.38° W");
   expect(formatCoordinates(berlin, await tOf("de"), "de")).toBe("52,52° N, 13,40° O");
-  expect(formatCoordinates(buenosAires, await tOf("ar"), "ar")).toBe("34.61°\u200e جنوبًا، 58.38°\u200e غربًا");
+  expect(formatCoordinates(buenosAires, await tOf("ar"), "ar")).toBe("\u200e34.61°\u200e جنوبًا، \u200e58.38°\u200e غربًا");
   // The middle of the map is 0.00° N, 0.00° E, never "S" for a rounding below zero.
   expect(formatCoordinates({ x: 32768, y: 32768 }, await tOf("en"), "en")).toBe("0.00° N, 0.00° E");
 });
