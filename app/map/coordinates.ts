@@ -25,7 +25,8 @@ export type Hemispheres = { negative: readonly string[]; positive: readonly stri
  * Null when it is not a number in range (±85.05° for latitude, the map's edge; ±180° for longitude).
  */
 export function parseDegrees(text: string, kind: "lat" | "lon", words: Hemispheres): number | null {
-  let rest = text.trim().replace(/°/g, " ").trim();
+  // Degree signs and direction marks (the Arabic page writes one either side of a number) are not part of it.
+  let rest = text.replace(/[°\u200e\u200f]/g, " ").trim();
   let sign = 1;
   const ends = (word: string) => word !== "" && rest.toLowerCase().endsWith(word.toLowerCase());
   const negative = words.negative.find(ends);

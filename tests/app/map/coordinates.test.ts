@@ -32,6 +32,8 @@ it("reads typed degrees: signed decimals, decimal commas, hemisphere letters, wh
   expect(parseDegrees("34.6 s", "lat", words.lat)).toBe(-34.6);
   expect(parseDegrees("58.38°W", "lon", words.lon)).toBe(-58.38);
   expect(typedPosition("52.52° N", "13.405° E", words)).toEqual(berlin);
+  // As the Arabic page writes it, copied with its direction marks.
+  expect(parseDegrees("\u200e34.61°\u200e جنوبًا", "lat", { negative: ["جنوبًا"], positive: ["شمالًا"] })).toBe(-34.61);
 });
 
 it("refuses what is no place on the map", () => {
