@@ -40,6 +40,12 @@ declare module "@remix-run/node" {
     socketAddress?: string;
     /** This response's CSP nonce (server/index.ts). */
     cspNonce?: string;
+    /**
+     * A render shared by every viewer of one kind (server/viewer-pages.ts): the viewer it is for,
+     * its address a placeholder the server fills in per request. Present, `getViewer` returns it
+     * and the request carries no session.
+     */
+    viewer?: import("./utils/viewer").Viewer;
   }
 }
 

@@ -22,9 +22,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // The viewer only when signed in: a request with a session is never served from the page cache.
-  const [indexer, viewer, language] = await Promise.all([getIndexerState(), getViewer(request), languageOf(request)]);
+  const [indexer, viewer, language] = await Promise.all([getIndexerState(), getViewer(request, context), languageOf(request)]);
   // The language for `meta` (which has no hooks); components read it from the i18n layer.
   return { indexer, env: publicEnv(), viewer, language };
 }

@@ -6,6 +6,7 @@
  * app/calls/index.ts), so the browser needs no operation table to ask. A request without a session
  * costs no query, so cached pages stay as they are.
  */
+import type { AppLoadContext } from "@remix-run/node";
 import { sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import { firstRow, views } from "../../db/query.server";
@@ -18,10 +19,16 @@ import { sessionId } from "./sessions.server";
 /**
  * The viewer of a request, or null when nobody is signed in (or the session cannot be read now):
  * the session and what its account holds, in one statement over the sessions row, the members row
- * and the role holders.
+ * and the role holders. A loader passes its `context` too: a render shared by every viewer of one
+ * kind (server/viewer-pages.ts) carries its viewer there, and no session.
  */
-export async function getViewer(request: Request): Promise<Viewer | null> {
-  const token = readSessionToken(request);
+export async function getViewer(request: Request, context?: AppLoadContext): Promise<Viewer | null> {
+  if (context?.viewer) return context.viewer;
+  return viewerOfSession(readSessionToken(request));
+}
+
+/** The viewer of a session token (the web server asks this before it picks a shared render). */
+export async function viewerOfSession(token: string | undefined): Promise<Viewer | null> {
   if (!token) return null;
   try {
     const row = await firstRow<ViewerFacts>(sql`
