@@ -68,14 +68,20 @@ export function checkDisplayName(raw: string): FieldCheck {
   return { ok: true, value };
 }
 
-/** The short text as stored (null: none), or why not. Line breaks are kept (as \n), no other control character. */
-export function checkAbout(raw: string): FieldCheck {
-  const about = raw.normalize("NFC").replace(/\r\n?/g, "\n").trim();
-  if (/[^\P{Cc}\n]/u.test(about) || DECEIVING.test(about)) return refuse("refusals.profile.about.control");
-  if (about === "") return { ok: true, value: null };
-  if (HTML.test(about)) return refuse("refusals.profile.about.html");
-  if ([...about].length > ABOUT_MAX) return refuse("refusals.profile.about.tooLong", { max: ABOUT_MAX });
-  return { ok: true, value: about };
+/**
+ * A free text as stored (null: none), or why not, in `<refusals>.control`, `.html` and `.tooLong`
+ * ({ max }). Line breaks are kept (as \n) unless `oneLine`, no other control character.
+ */
+export function checkText(raw: string, { max, refusals, oneLine = false }: { max: number; refusals: string; oneLine?: boolean }): FieldCheck {
+  const text = raw.normalize("NFC").replace(/\r\n?/g, "\n").trim();
+  if ((oneLine ? /\p{Cc}/u : /[^\P{Cc}\n]/u).test(text) || DECEIVING.test(text)) return refuse(`${refusals}.control`);
+  if (text === "") return { ok: true, value: null };
+  if (HTML.test(text)) return refuse(`${refusals}.html`);
+  if ([...text].length > max) return refuse(`${refusals}.tooLong`, { max });
+  return { ok: true, value: text };
 }
+
+/** The short text as stored (null: none), or why not. */
+export const checkAbout = (raw: string): FieldCheck => checkText(raw, { max: ABOUT_MAX, refusals: "refusals.profile.about" });
 
 const refuse = (key: string, values?: Record<string, number>): FieldCheck => ({ ok: false, refusal: message(key, values) });
