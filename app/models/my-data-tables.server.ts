@@ -39,6 +39,14 @@ export const PERSONAL_TABLES: PersonalTable[] = [
     erase: [(a) => sql`delete from app.disclosure_confirmations where account = ${a}`],
   },
   {
+    // What the account said with its applications, drafts too (db/migrations/0020).
+    table: "application_statements",
+    exportAs: "applicationStatements",
+    select: (a) => sql`select chapter_id::text as "chapterId", statement, contact, after_application as "afterApplication",
+      written_at as "writtenAt" from app.application_statements where account = ${a} order by written_at`,
+    erase: [(a) => sql`delete from app.application_statements where account = ${a}`],
+  },
+  {
     // The next time a message may go to the account's Telegram chat (db/migrations/0016).
     table: "telegram_chat_pace",
     exportAs: "telegramPace",

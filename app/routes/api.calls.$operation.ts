@@ -5,13 +5,15 @@
  * input `{ message, field }`, 404 unknown operation, 405 not POST, 413 body too large,
  * 422 `{ error, message: "Transaction reverted: <Name>", key: "wallet.reverted", values: { name, ...the error's arguments } }`,
  * 503 chain not reachable; 403 cross-site and 429 over 100 requests a minute per client
- * (guardKeyedPost). The 422, 503, 403 and 429 add their message's `key` and `values` beside the
- * English: the write button says them in the page's language.
+ * (guardKeyedPost); 403 for an application from an account that has not confirmed /before-applying
+ * (app/services/apply-gate.server.ts), before the chain is asked. The 422, 503, 403 and 429 add
+ * their message's `key` and `values` beside the English: the write button says them in the page's language.
  * A resource route: the forms post here with fetchers and the wallet signs what comes back.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { isOperationName, operations } from "../calls";
 import { readCallRequest } from "../calls/request";
+import { applyGate } from "../services/apply-gate.server";
 import { preflight } from "../services/preflight.server";
 import { partyAddress } from "../ground/env.server";
 import { json, messageBody, methodNotAllowed, refusedJson } from "../utils/http.server";
@@ -34,6 +36,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const prepared = operations[name].prepare(partyAddress(), body.args);
   if (!prepared.ok) return json(400, { message: prepared.message, field: prepared.field });
+
+  const gated = await applyGate(name, body.from);
+  if (gated) return refusedJson(gated);
 
   const outcome = await preflight({ from: body.from, calls: prepared.calls });
   if (outcome.status === "reverted") return json(422, { error: outcome.error, ...messageBody(outcome.said) });

@@ -102,6 +102,26 @@ export default {
       tooLarge: "Das Formular ist größer als {{max, number}} Bytes",
       otherAccount: "Dieses Formular bestätigt für ein anderes Konto: Laden Sie die Seite neu, angemeldet mit Ihrem Konto.",
     },
+    apply: {
+      disclosure: "Bevor Sie sich bewerben, lesen Sie, was für immer auf die Blockchain kommt, und bestätigen Sie es einmal: {{page}}",
+    },
+    statement: {
+      signIn: "Melden Sie sich an (oben rechts), um zu schreiben, was Sie mit Ihrer Bewerbung sagen.",
+      tooLarge: "Das Formular ist größer als {{max, number}} Bytes",
+      otherAccount: "Dieses Formular schreibt die Bewerbung eines anderen Kontos: Laden Sie die Seite neu, angemeldet mit Ihrem Konto.",
+      unknownField: 'Das Bewerbungsformular hat kein Feld „{{field}}“',
+      pending: "Ihre Bewerbung liegt schon beim Vorstand: Ein neuer Text gehört zu Ihrer nächsten Bewerbung.",
+      text: {
+        control: "Der Bewerbungstext darf keine Steuer- oder unsichtbaren Zeichen enthalten (Zeilenumbrüche sind erlaubt).",
+        html: "Der Bewerbungstext muss reiner Text sein, ohne HTML.",
+        tooLong: "Der Bewerbungstext hat höchstens {{max, number}} Zeichen.",
+      },
+      contact: {
+        control: "Der Kontaktweg muss eine Zeile sein, ohne Steuer- oder unsichtbare Zeichen.",
+        html: "Der Kontaktweg muss reiner Text sein, ohne HTML.",
+        tooLong: "Der Kontaktweg hat höchstens {{max, number}} Zeichen.",
+      },
+    },
     proof: {
       empty: "Der Nachweis ist leer",
       tooLong: "Der Nachweis ist länger als {{max, number}} Zeichen",

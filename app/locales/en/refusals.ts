@@ -109,6 +109,28 @@ export default {
       tooLarge: "The form is larger than {{max}} bytes",
       otherAccount: "This form confirms for another account: reload the page, signed in as your account.",
     },
+    // The apply gate (app/services/apply-gate.server.ts): /api/calls and the statement's form refuse until /before-applying is confirmed.
+    apply: {
+      disclosure: "Before you apply, read what goes on chain for good and confirm it once: {{page}}",
+    },
+    // /me/application-statement (app/routes/me_.application-statement.ts, app/utils/application-statement.ts).
+    statement: {
+      signIn: "Sign in (top right) to write what you say with your application.",
+      tooLarge: "The form is larger than {{max}} bytes",
+      otherAccount: "This form writes another account's application: reload the page, signed in as your account.",
+      unknownField: 'The application form has no field "{{field}}"',
+      pending: "Your application is already with the executives: a new statement goes with your next application.",
+      text: {
+        control: "The statement must not hold control or invisible characters (line breaks are fine).",
+        html: "The statement must be plain text, without HTML.",
+        tooLong: "The statement is at most {{max}} characters.",
+      },
+      contact: {
+        control: "The way to reach you must be one line, without control or invisible characters.",
+        html: "The way to reach you must be plain text, without HTML.",
+        tooLong: "The way to reach you is at most {{max}} characters.",
+      },
+    },
     // /verify: a proof that does not decode (app/utils/proofs/codec.ts), or could not be checked (app/services/proofs.server.ts).
     proof: {
       empty: "The proof is empty",

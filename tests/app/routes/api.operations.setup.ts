@@ -13,6 +13,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { stringToHex, type Address, type Hex } from "viem";
 import { formatUserOperationRequest, type RpcUserOperation } from "viem/account-abstraction";
 import { callRequestBody } from "../../../app/calls/request.js";
+import { DISCLOSURE_VERSION } from "../../../app/models/disclosures.server.js";
 import { revertMessage } from "../../../app/calls/revert.js";
 import type { OperationRecord } from "../../../app/utils/operation-status.js";
 import type { PartyAccount } from "../../../app/wallet/local/smart-account.js";
@@ -92,11 +93,19 @@ export function useOperationsStack({ app = false }: { app?: boolean } = {}) {
 
   /** The calls the app answers for a click (POST /api/calls/:operation). */
   async function callsFor(account: PartyAccount, operation: string, args: Record<string, unknown>) {
+    // An applicant read /before-applying first (issue 28 item 5; app/services/apply-gate.server.ts).
+    if (operation === "applyForChapterMembership") await confirmBeforeApplying(account.address);
     const response = await post(`/api/calls/${operation}`, callRequestBody({ from: account.address, args }), { operation }, routes.calls);
     const answer = (await response.json()) as { calls: { to: Address; data: Hex; value: string }[] };
     expect(response.status, JSON.stringify(answer)).toBe(200);
     return answer.calls.map(({ to, data, value }) => ({ to, data, value: BigInt(value) }));
   }
+
+  const confirmBeforeApplying = (account: Address) =>
+    stack.query(`insert into app.disclosure_confirmations (account, version, language) values ($1, $2, 'en') on conflict (account) do nothing`, [
+      account.toLowerCase(),
+      DISCLOSURE_VERSION,
+    ]);
 
   /** `count` fresh passkey accounts (not deployed until their first operation). */
   const newAccounts = (count: number) => Promise.all(Array.from({ length: count }, () => stack.wallet.account()));

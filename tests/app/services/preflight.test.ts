@@ -23,6 +23,9 @@ async function seed(tc: TestChain) {
   await mined(tc, tc.party(ADMIN).write.mintEvaluation([1n, 0x12, 32, DIGEST]));
 }
 
+// The apply gate asks the database (tests/app/services/apply-gate.test.ts); here every applicant has read /before-applying.
+vi.mock("../../../app/models/disclosures.server", () => ({ hasConfirmedDisclosure: async () => true }));
+
 const ctx = useActionChain(seed);
 
 type Row = [operation: string, from: PrivateKeyAccount, args: Record<string, unknown>];
