@@ -26,6 +26,7 @@ import { resolveLanguage } from "../app/i18n/language";
 import { telegramLoginMethod } from "../app/services/telegram.server";
 import { env } from "../app/ground/env.server";
 import { sessionTokenFromCookieHeader } from "../app/utils/session-cookie.server";
+import type { Viewer } from "../app/utils/viewer";
 import { RETURN_PARAMS } from "../app/ground/return-params";
 import { message } from "../app/i18n/message";
 import { requestTarget } from "../app/utils/canonical-url.server";
@@ -36,6 +37,8 @@ import { mountedRoutes } from "./development-routes";
 import { PageCache } from "./page-cache";
 import { followReadModel } from "./read-model-changes";
 import { RenderGate, RenderQueueFull } from "./render-gate";
+import { ViewerPages } from "./viewer-pages";
+import { viewerOfSession } from "../app/models/viewer.server";
 import { hashPolicy, newNonce, secure, type SecuritySettings } from "./security-headers";
 
 type Bindings = { incoming: import("node:http").IncomingMessage };
@@ -82,10 +85,19 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
             headers["content-security-policy"] ? { ...headers, "content-security-policy": hashPolicy(security, html) } : headers,
         })
       : undefined;
-  // Drops the cached pages of what each indexed event or app change touches (server/read-model-changes.ts).
+  // Signed-in requests for cached pages: the page their kind of viewer shares (server/viewer-pages.ts).
+  const viewerPages = cache ? new ViewerPages(cache) : undefined;
+  // Drops the cached pages (and the viewers) of what each indexed event or app change touches (server/read-model-changes.ts).
   const version =
     cache && DATABASE_URL
-      ? followReadModel({ databaseUrl: DATABASE_URL, schema: READ_MODEL_SCHEMA, onChange: (v, dropped) => cache.advance(v, dropped) })
+      ? followReadModel({
+          databaseUrl: DATABASE_URL,
+          schema: READ_MODEL_SCHEMA,
+          onChange: (v, dropped) => {
+            cache.advance(v, dropped);
+            viewerPages?.advance(v === undefined ? "all" : dropped);
+          },
+        })
       : undefined;
 
   const gate = new RenderGate(RENDERS);
@@ -122,7 +134,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     const request = c.req.raw;
     const context = { socketAddress: c.env.incoming.socket.remoteAddress };
     const nonce = c.get("nonce");
-    const render = async (r: Request) => secure(await remix(r, { ...context, cspNonce: nonce }), security, nonce);
+    const render = async (r: Request, viewer?: Viewer) => secure(await remix(r, { ...context, cspNonce: nonce, viewer }), security, nonce);
     // A write from another site: refused here as every action's guard would. Remix's own check of
     // a page action's Origin throws a plain Error, which would answer 500 before the guard runs.
     if (request.method !== "GET" && request.method !== "HEAD") {
@@ -136,12 +148,20 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
     // no cache may answer (a session cookie, real or made up; loader data; an auth return; a write),
     // so one client's flood of either waits for itself.
     const client = clientAddress(request, context, TRUST_PROXY);
-    const gated = (r: Request, begins?: () => void) =>
+    const gated = (r: Request, begins?: () => void, viewer?: Viewer) =>
       gate.run(client, () => {
         begins?.();
-        return render(r);
+        return render(r, viewer);
       });
+    const token = viewerPages && key === undefined ? sessionTokenFromCookieHeader(request.headers.get("cookie")) : undefined;
     try {
+      if (token !== undefined)
+        return await viewerPages!.serve(request, c.env.incoming.url, {
+          token,
+          lookup: (t) => gate.run(client, () => viewerOfSession(t)),
+          own: () => gated(request),
+          shared: (r, viewer, begins) => gated(r, begins, viewer),
+        });
       return await (cache && key !== undefined ? cache.fill(request, key, gated) : gated(request));
     } catch (error) {
       if (!(error instanceof RenderQueueFull)) throw error;
@@ -167,7 +187,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
       void answer.text().then((text) => res.writeHead(answer.status, Object.fromEntries(answer.headers)).end(text));
       return;
     }
-    if (cache?.serveHit(req, res)) return;
+    if (cache?.serveHit(req, res) || viewerPages?.serveHit(req, res)) return;
     // What the cache is at: a test can wait for it to reach what the database says.
     if (req.url === "/healthz" && version) res.setHeader("x-read-model-version", version.current() ?? "");
     void listener(req, res);

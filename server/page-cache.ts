@@ -31,6 +31,12 @@ import { cacheableFor, createEntry, keptHeaders, renderTags, UNTAGGED, type Entr
 import { entryResponse, reply, withCacheState } from "./page-cache/reply";
 import { missTiming } from "./page-cache/timing";
 
+/** Renders a request (`begins` when it starts after waiting for its client's turn). */
+type Render = (request: Request, begins?: () => void) => Promise<Response>;
+
+/** A shared page's conditions (PageCache.fillShared): whether an entry may answer this viewer, and whether a render may be kept. */
+export type Shared = { fits(entry: Entry): boolean; accept(html: Buffer, tags: readonly string[]): boolean };
+
 export type PageCacheOptions = {
   /** Upper bound of the entries' gzip bytes; the least recently served go first. */
   maxBytes: number;
@@ -119,17 +125,45 @@ export class PageCache {
     cookie: string | null | undefined,
     acceptLanguage?: string | null,
   ): string | undefined {
+    if (cookie && this.#options.personal(cookie)) return undefined;
+    return this.pageKey(method, raw, cookie, acceptLanguage);
+  }
+
+  /**
+   * The key of the page a request asks for, whoever asks: `key` for a request without a session;
+   * with one, the base that a kind of viewer's key extends (server/viewer-pages.ts).
+   */
+  pageKey(
+    method: string | undefined,
+    raw: string | undefined,
+    cookie: string | null | undefined,
+    acceptLanguage?: string | null,
+  ): string | undefined {
     if ((method !== "GET" && method !== "HEAD") || !raw) return undefined;
     const url = this.#options.target(raw);
     const query = url.indexOf("?");
     if ((query === -1 ? url : url.slice(0, query)).endsWith(".data")) return undefined;
-    if (cookie && this.#options.personal(cookie)) return undefined;
     if (query !== -1 && this.#options.personalParams.length > 0) {
       const names = new URLSearchParams(url.slice(query + 1));
       if (this.#options.personalParams.some((name) => names.has(name))) return undefined;
     }
     const language = this.#options.language(cookie, acceptLanguage);
     return language ? `${url} ${language}` : url;
+  }
+
+  /** The current entry under `key`, if any (a shared page's, or a page's tags: server/viewer-pages.ts). */
+  entry(key: string): Entry | undefined {
+    return this.#current(key);
+  }
+
+  /** Answers a raw request from `entry`, with `headers` over its own: true, or false for a method no entry answers. */
+  answer(req: IncomingMessage, res: ServerResponse, entry: Entry, headers: Record<string, string> = {}): boolean {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    this.#stats.hits++;
+    const answer = reply(entry, "hit", req.method, req.headers["accept-encoding"], req.headers["if-none-match"]);
+    res.writeHead(answer.status, { ...answer.headers, ...headers });
+    res.end(answer.body);
+    return true;
   }
 
   /**
@@ -140,12 +174,7 @@ export class PageCache {
     const key = this.key(req.method, req.url, req.headers.cookie, req.headers["accept-language"]);
     if (key === undefined) return false;
     const entry = this.#current(key);
-    if (!entry) return false;
-    this.#stats.hits++;
-    const { status, headers, body } = reply(entry, "hit", req.method!, req.headers["accept-encoding"], req.headers["if-none-match"]);
-    res.writeHead(status, headers);
-    res.end(body);
-    return true;
+    return entry !== undefined && this.answer(req, res, entry);
   }
 
   /**
@@ -156,16 +185,34 @@ export class PageCache {
    * client's turn: server/render-gate.ts) calls `begins` when it starts: the miss's Server-Timing
    * then says the wait apart from the render (server/page-cache/timing.ts).
    */
-  async fill(asked: Request, key: string, render: (request: Request, begins?: () => void) => Promise<Response>): Promise<Response> {
+  async fill(asked: Request, key: string, render: Render): Promise<Response> {
+    return (await this.#fill(asked, key, render))!;
+  }
+
+  /**
+   * `fill` for a page shared by a kind of signed-in viewer (server/viewer-pages.ts): kept only when
+   * `accept` takes the render (its HTML and tags), and answered only then; undefined otherwise (also
+   * when another request's render of the key was not kept), for the caller to render the page for
+   * its viewer alone. Its entries know the addresses they show (`mentions`).
+   */
+  async fillShared(asked: Request, key: string, render: Render, shared: Shared): Promise<Response | undefined> {
+    return this.#fill(asked, key, render, shared);
+  }
+
+  async #fill(asked: Request, key: string, render: Render, shared?: Shared): Promise<Response | undefined> {
+    // A shared page never answers a viewer it shows: their own render does.
+    const usable = (entry: Entry) => !shared || shared.fits(entry);
     // Appended to the origin, not resolved: a target `//x` is a path here too.
     const target = `${new URL(asked.url).origin}${key.split(" ", 1)[0]}`;
     const request = target === asked.url ? asked : new Request(target, { method: asked.method, headers: asked.headers, signal: asked.signal });
     const current = this.#current(key);
     if (current) {
+      if (!usable(current)) return undefined;
       this.#stats.hits++;
       return entryResponse(request, current, "hit");
     }
     if (this.#version === undefined) {
+      if (shared) return undefined;
       this.#stats.bypasses++;
       return withCacheState(await render(request), "bypass");
     }
@@ -173,10 +220,11 @@ export class PageCache {
     const flight = this.#flights.get(key);
     if (flight) {
       const entry = await flight;
-      if (entry) {
+      if (entry && usable(entry)) {
         this.#stats.hits++;
         return entryResponse(request, entry, "hit");
       }
+      if (shared) return undefined;
       this.#stats.bypasses++;
       return withCacheState(await render(request), "bypass");
     }
@@ -191,11 +239,13 @@ export class PageCache {
       const response = await render(request.method === "HEAD" ? new Request(request.url, { headers: request.headers }) : request, timing.begins);
       const maxAge = cacheableFor(response);
       if (maxAge === undefined) {
+        if (shared) return undefined;
         this.#stats.bypasses++;
         return withCacheState(response, "bypass");
       }
       const html = Buffer.from(await response.arrayBuffer());
       const serverTiming = timing.header();
+      if (shared && (html.length > this.#options.maxPageBytes || !shared.accept(html, renderTags(response)))) return undefined;
       if (html.length > this.#options.maxPageBytes) {
         this.#stats.bypasses++;
         return withCacheState(new Response(html, response), "bypass");
@@ -204,9 +254,11 @@ export class PageCache {
         headers: { ...this.#options.storedHeaders(keptHeaders(response), html), vary: this.#vary },
         tags: renderTags(response),
         expiresAt: this.#options.now() + maxAge * 1000,
+        mentions: shared !== undefined,
       });
       this.#stats.misses++;
       if (this.#changes.unchangedSince(generation, entry.tags)) kept = this.#entries.store(key, entry);
+      if (!usable(entry)) return undefined;
       return entryResponse(request, entry, "miss", html, serverTiming);
     } finally {
       settle(kept);

@@ -4,7 +4,7 @@
  * (30 days after log_in) or is revoked (log_out, or a new log_in from the same browser).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { getAddress, type Address } from "viem";
 import { db } from "../../db/client.server";
 import { sessions } from "../../db/app-schema";
@@ -50,10 +50,25 @@ export async function revokeSession(
   { executor = db(), now = new Date() }: { executor?: Executor; now?: Date } = {},
 ): Promise<void> {
   if (!token) return;
-  await executor
+  const revoked = await executor
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId(token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sessionId(token)), isNull(sessions.revokedAt)))
+    .returning({ address: sessions.address });
+  await sessionsEnded(executor, revoked);
+}
+
+/**
+ * Tells the web server that these accounts' sessions ended: it forgets what it keeps of each
+ * session's viewer at its next poll of the read model's changes (server/viewer-pages.ts), so a
+ * revoked session is not served as signed in a moment later.
+ */
+async function sessionsEnded(executor: Executor, ended: readonly { address: string }[]): Promise<void> {
+  const accounts = [...new Set(ended.map((s) => s.address.toLowerCase()))];
+  if (accounts.length === 0) return;
+  await executor.execute(
+    sql`select app.record_page_change((select jsonb_agg(jsonb_build_object('account', a)) from unnest(${sql.param(accounts)}::text[]) a))`,
+  );
 }
 
 /** Revokes every session of `address` (for "log out everywhere"). */
@@ -62,7 +77,8 @@ export async function revokeSessionsOf(address: Address, now = new Date()): Prom
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.address, getAddress(address)), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
+    .returning({ address: sessions.address });
+  await sessionsEnded(db(), revoked);
   return revoked.length;
 }
 

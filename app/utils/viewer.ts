@@ -4,17 +4,31 @@
  * read model says may use it, and the contract still decides (SPEC 5).
  */
 import { useRouteLoaderData } from "@remix-run/react";
+import { useMemo } from "react";
+import { getAddress, type Address } from "viem";
 import type { OperationName } from "../calls";
 import type { HeldRole, Scope, ViewerFacts } from "../ground/audience";
+import { accountFromCookies, SHARED_VIEWER_ADDRESS } from "../ground/shared-viewer";
 
 export type Viewer = ViewerFacts & {
   /** The operations this account is offered, and where: each operation's `who`, worked out on the server. */
   may: Partial<Record<OperationName, Scope>>;
 };
 
-/** The signed-in account with its roles, or null (nobody signed in, or an error page). */
+/**
+ * The signed-in account with its roles, or null (nobody signed in, or an error page). A page
+ * shared by a kind of viewer (app/ground/shared-viewer.ts) names a placeholder in its data: in the
+ * browser, the account cookie says whose page it is (on the server, nothing rendered uses it).
+ */
 export function useViewer(): Viewer | null {
-  return useRouteLoaderData<{ viewer: Viewer | null }>("root")?.viewer ?? null;
+  const viewer = useRouteLoaderData<{ viewer: Viewer | null }>("root")?.viewer ?? null;
+  return useMemo(() => (viewer?.address === SHARED_VIEWER_ADDRESS ? { ...viewer, address: cookieAccount() ?? viewer.address } : viewer), [viewer]);
+}
+
+function cookieAccount(): Address | undefined {
+  if (typeof document === "undefined") return undefined;
+  const account = accountFromCookies(document.cookie);
+  return account ? getAddress(account) : undefined;
 }
 
 /** Whether the viewer is offered the operation's control: in `chapterId`, or (without one) anywhere at all. */

@@ -16,6 +16,8 @@ export type Entry = {
   tags: readonly string[];
   expiresAt: number;
   bytes: number;
+  /** A shared page's (server/viewer-pages.ts): every address it shows, lower case. */
+  mentions?: ReadonlySet<string>;
 };
 
 /** The tag of pages that said nothing of what they show: any change drops them. */
@@ -75,10 +77,11 @@ export function renderTags(response: Response): readonly string[] {
 export async function createEntry(
   key: string,
   html: Buffer,
-  { headers, tags, expiresAt }: Pick<Entry, "headers" | "tags" | "expiresAt">,
+  { headers, tags, expiresAt, mentions = false }: Pick<Entry, "headers" | "tags" | "expiresAt"> & { mentions?: boolean },
 ): Promise<Entry> {
   const compressed = await gzipPage(html);
   return {
+    ...(mentions ? { mentions: addressesIn(html) } : {}),
     headers,
     gzip: compressed,
     etag: `"${createHash("sha1").update(html).digest("base64url")}"`,
@@ -86,4 +89,13 @@ export async function createEntry(
     expiresAt,
     bytes: compressed.length + key.length,
   };
+}
+
+const ADDRESS = /0x[0-9a-f]{40}(?![0-9a-f])/gi;
+
+/** Every address a page shows or carries in its data, lower case. */
+export function addressesIn(html: Buffer): Set<string> {
+  const found = new Set<string>();
+  for (const [address] of html.toString("latin1").matchAll(ADDRESS)) found.add(address.toLowerCase());
+  return found;
 }

@@ -6,21 +6,33 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { getAddress, type Address } from "viem";
+import { ACCOUNT_COOKIE } from "../../app/ground/shared-viewer.js";
+import { SESSION_COOKIE } from "../../app/utils/session-cookie.server.js";
 import { get, type Page } from "./html.js";
 
 type Queries = { query: (text: string, params?: unknown[]) => Promise<unknown[]> };
+
+/** The account of each token sessionFor made: getAs sends it in the account cookie, as a browser would. */
+const accounts = new Map<string, Address>();
 
 /** A session for `address`, valid for a day; returns the cookie's token. */
 export async function sessionFor(stack: Queries, address: Address | string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const id = createHash("sha256").update(token).digest("hex");
   await stack.query(`insert into app.sessions (id, address, expires_at) values ($1, $2, now() + interval '1 day')`, [id, getAddress(address)]);
+  accounts.set(token, getAddress(address));
   return token;
 }
 
-/** GET `path` with the session cookie of `token` (none when undefined). */
-export const getAs = (base: string, path: string, token?: string): Promise<Page> =>
-  get(base, path, token ? { cookie: `__Host-session=${token}` } : {});
+/**
+ * The Cookie header of a browser signed in with `token`: the session, and the account cookie that
+ * the server sets beside it (a page shared by a kind of viewer is answered only with both:
+ * server/viewer-pages.ts).
+ */
+export const cookiesOf = (token: string) => `${SESSION_COOKIE}=${token}${accounts.has(token) ? `; ${ACCOUNT_COOKIE}=${accounts.get(token)}` : ""}`;
+
+/** GET `path` with the cookies of `token` (none when undefined). */
+export const getAs = (base: string, path: string, token?: string): Promise<Page> => get(base, path, token ? { cookie: cookiesOf(token) } : {});
 
 /** The role controls a page offers (their server-rendered `data-controls` markers), sorted and unique. */
 export const controlsOf = (page: Page) => [...new Set([...page.main.matchAll(/data-controls="([^"]+)"/g)].map((m) => m[1]!))].sort();
