@@ -29,8 +29,8 @@ const columns = (t: TFunction): Column<PendingApplication>[] => [
   },
 ];
 
-/** Pending applications with their recommenders; `extra` adds a column (the review queue's decision). */
-export function ApplicationsTable({ applications, extra }: { applications: PendingApplication[]; extra?: Column<PendingApplication> }) {
+/** Pending applications with their recommenders; `extra` adds columns (the review queue's statement and decision). */
+export function ApplicationsTable({ applications, extra = [] }: { applications: PendingApplication[]; extra?: Column<PendingApplication>[] }) {
   const { t } = useI18n();
   return (
     <DataTable
@@ -39,7 +39,7 @@ export function ApplicationsTable({ applications, extra }: { applications: Pendi
       rowKey={(a) => a.id}
       rowData={(a) => ({ "data-applicant": a.account })}
       empty={t("applicationsTable.empty")}
-      columns={extra ? [...columns(t), extra] : columns(t)}
+      columns={[...columns(t), ...extra]}
     />
   );
 }

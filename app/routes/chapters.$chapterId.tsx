@@ -16,7 +16,7 @@ import { ChapterAdminSection } from "../components/roles/chapter-admin/section";
 import { ChapterVerification, removeMemberColumns } from "../components/roles/chapter-executive/section";
 import { RecommendForm } from "../components/roles/member/section";
 import { ChapterExecutiveControls } from "../components/roles/party-executive/section";
-import { OperationButton, PendingWatcher } from "../components/wallet/lazy";
+import { ApplyForm, PendingWatcher } from "../components/wallet/lazy";
 import { AtBlock } from "../components/time";
 import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
@@ -94,14 +94,12 @@ export default function Chapter() {
           <PendingWatcher hashes={pending.map((p) => p.userOpHash)} />
         </ClientOnly>
       ) : null}
-      {!chapter.removedBlock && mayUse(viewer, "applyForChapterMembership") ? (
-        <p className="chapter-actions">
+      {!chapter.removedBlock && viewer && mayUse(viewer, "applyForChapterMembership") ? (
+        <div className="chapter-actions">
           <Controls name="apply">
-            <OperationButton operation="applyForChapterMembership" args={{ chapterId: chapter.id }}>
-              {t("chapter.apply")}
-            </OperationButton>
+            <ApplyForm chapterId={chapter.id} account={viewer.address} />
           </Controls>
-        </p>
+        </div>
       ) : null}
       <div className="grid">
         <Facts className="card">

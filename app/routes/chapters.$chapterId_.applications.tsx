@@ -1,7 +1,9 @@
 /** `chapterId_`: a page of its own at /chapters/:id/applications, not nested in the chapter page (which has no Outlet). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { ApplicationStatement } from "../components/application-statement";
 import { ApplicationsTable } from "../components/applications-table";
+import type { Column } from "../components/data-table";
 import { ClientOnly, Controls } from "../components/client-only";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { NextPage } from "../components/links";
@@ -11,12 +13,15 @@ import { OperationButton, PendingWatcher } from "../components/wallet/lazy";
 import { pageMeta } from "../i18n/meta";
 import { message, say } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
-import { chapterExists, getApplicationQueue } from "../models/chapters.server";
+import { queueStatements, readsStatementsOf } from "../models/application-statements.server";
+import { chapterExists, getApplicationQueue, type PendingApplication } from "../models/chapters.server";
+import { getViewer } from "../models/viewer.server";
+import { namesOf, splitNames } from "../models/names.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel } from "../ground/format";
 import { invariantResponse, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { accountTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { isViewer, mayUse, useViewer } from "../utils/viewer";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
@@ -24,8 +29,8 @@ import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.serv
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
-  // The applicants shown too: an operation about one of them shows on this page.
-  pageTags: ({ chapter, applications }) => [pageTag.chapter(chapter.id), ...applications.map((a) => pageTag.account(a.account))],
+  // Every account shown (an operation about an applicant shows here; a name may change).
+  pageTags: (data) => [pageTag.chapter(data.chapter.id), ...accountTags(data)],
 };
 
 export const meta = pageMeta<typeof loader>((t, data) => {
@@ -40,26 +45,30 @@ function parseCursor(raw: string) {
   return { block: BigInt(match[1]!), id: match[2]! };
 }
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const chapterId = parseChapterId(params.chapterId);
   const url = new URL(request.url);
   const limit = pageLimit(url);
   const after = searchParam(url, "after", parseCursor);
   canonicalUrl(request, `/chapters/${chapterId}/applications`, { after: after && `${after.block}:${after.id}`, limit: limitParam(limit) });
-  const queueQuery = getApplicationQueue({ chapterId, after, limit: limit + 1 });
-  const [chapter, queue, pending] = await Promise.all([
+  const viewer = await getViewer(request, context);
+  // Each row with the names the viewer may see of its applicant and recommenders (issue 28 item 3).
+  const queueQuery = getApplicationQueue({ chapterId, after, limit: limit + 1, viewer });
+  const [chapter, queue, pending, statements] = await Promise.all([
     chapterExists(chapterId),
     queueQuery,
     // Decisions and recommendations on their way for the applicants shown, and new applications.
     queueQuery.then((q) => pendingOperationsFor({ chapterId, accounts: q.slice(0, limit).map((a) => a.account) })),
+    // What the applicants say, for those who decide (issue 28 item 1): a fact of the viewer's, so a shared render may hold it.
+    readsStatementsOf(viewer, chapterId.toString()) ? queueQuery.then((q) => queueStatements(chapterId.toString(), q.slice(0, limit).map((a) => a.account))) : null,
   ]);
   invariantResponse(chapter, message("errors.chapterMissing", { id: chapterId }), { status: 404 });
   const { page, next } = pageOf(queue, limit, (last) => `${last.appliedBlock}:${last.id}`);
-  return { chapter, applications: page, next, pending };
+  return { chapter, applications: page.map((row) => splitNames(row)[0]), next, pending, statements, names: namesOf(page) };
 }
 
 export default function ApplicationQueue() {
-  const { chapter, applications, next, pending } = useLoaderData<typeof loader>();
+  const { chapter, applications, next, pending, statements } = useLoaderData<typeof loader>();
   // The read model's addresses are lower case, the operations' checksummed.
   const pendingFor = (account: string) =>
     pending.filter((p) => [p.subject.account, ...(p.subject.accounts ?? [])].some((a) => a?.toLowerCase() === account.toLowerCase()));
@@ -69,6 +78,10 @@ export default function ApplicationQueue() {
   const decides = mayUse(viewer, "updateMemberApplicationForChapter", chapter.id);
   const recommends = mayUse(viewer, "recommendForChapterMembership", chapter.id);
   const { t } = useI18n();
+  // What each applicant says (issue 28 item 1): only for those who decide; the loader sent null to anyone else.
+  const statementColumn: Column<PendingApplication>[] = statements
+    ? [{ title: t("statement.column"), className: "statement", cell: (a) => (statements[a.account] ? <ApplicationStatement {...statements[a.account]!} /> : <span className="muted">{t("statement.none")}</span>) }]
+    : [];
   return (
     <>
       <h1>
@@ -82,7 +95,9 @@ export default function ApplicationQueue() {
       ) : null}
       <ApplicationsTable
         applications={applications}
-        extra={{
+        extra={[
+          ...statementColumn,
+          {
           title: t("queue.decision"),
           className: "decision",
           cell: (a) => (
@@ -114,7 +129,7 @@ export default function ApplicationQueue() {
               ) : null}
             </>
           ),
-        }}
+        }]}
       />
       {applying.length > 0 ? (
         <p className="muted pending-operations">{t("queue.onTheWay", { count: applying.length })}</p>

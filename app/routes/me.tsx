@@ -36,6 +36,8 @@ import { namePasskey, namesOfPasskeys } from "../models/passkey-names.server";
 import { listEvaluationsAwaitingVote } from "../models/evaluations.server";
 import { getMember } from "../models/members.server";
 import { getOwnProfile } from "../models/profiles.server";
+import { ownStatements } from "../models/application-statements.server";
+import { MyStatements } from "../components/me/statements";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { findSession } from "../models/sessions.server";
 import { chapterLabel } from "../ground/format";
@@ -58,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await findSession(readSessionToken(request));
   invariantResponse(session, message("errors.signInForMe"), { status: 401 });
   const { address } = session;
-  const [member, pending, telegram, owners, names, notifications, profile] = await Promise.all([
+  const [member, pending, telegram, owners, names, notifications, profile, statements] = await Promise.all([
     getMember(address),
     pendingOperationsFor({ account: address, sender: address }),
     telegramSettings(address),
@@ -66,10 +68,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     namesOfPasskeys(address),
     notificationsSection(address),
     getOwnProfile(address),
+    ownStatements(address),
   ]);
   const chapterId = member?.status === "member" ? member.chapterId : null;
   const awaiting = chapterId ? await listEvaluationsAwaitingVote({ chapterId, voter: address, limit: AWAITING_LIMIT }) : [];
-  return { address, member, pending, awaiting, telegram, owners, names, notifications, profile };
+  return { address, member, pending, awaiting, telegram, owners, names, notifications, profile, statements };
 }
 
 /** The naming form's fields: an owner (172 characters) and a name. */
@@ -98,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Me() {
-  const { address, member: m, pending, awaiting, telegram, owners, names, notifications, profile } = useLoaderData<typeof loader>();
+  const { address, member: m, pending, awaiting, telegram, owners, names, notifications, profile, statements } = useLoaderData<typeof loader>();
   // The status-carrying data() leaves Remix's inferred type without its fields.
   const named = useActionData<typeof action>() as { error: string | null } | undefined;
   const viewer = useViewer();
@@ -154,6 +157,7 @@ export default function Me() {
 
       <h2>{t("me.application")}</h2>
       <MyApplication application={application} />
+      <MyStatements account={address} statements={statements} />
 
       <h2>{t("me.roles")}</h2>
       <MyRoles viewer={viewer} />

@@ -17,6 +17,9 @@ import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getMemberPage } from "../models/members.server";
+import { memberPageStatements } from "../models/application-statements.server";
+import { getViewer } from "../models/viewer.server";
+import { ShownStatements } from "../components/application-statement";
 import { chapterLabel, evaluationLabel, shortAddress } from "../ground/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
@@ -43,20 +46,21 @@ export const meta = pageMeta<typeof loader>((t, data) =>
     : { title: t("member.title"), description: t("meta.memberUnknown") },
 );
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const address = parseAddress(params.address);
   // The read model's (and every link's) spelling: lower case.
   canonicalUrl(request, `/members/${address.toLowerCase()}`);
   // One statement: the member, the operations on their way about them (a decision on their
   // application, a recommendation) or sent by them, and the Telegram username they chose to show.
-  const page = await getMemberPage(address);
+  // What it said with its applications: for itself, and for the executives of the chapters applied to (issue 28 item 1).
+  const [page, statements] = await Promise.all([getMemberPage(address), getViewer(request, context).then((viewer) => memberPageStatements(address, viewer))]);
   invariantResponse(page, message("errors.memberMissing", { address }), { status: 404 });
   const { pending, telegram, ...member } = page;
-  return { member, pending, telegram };
+  return { member, pending, telegram, statements };
 }
 
 export default function Member() {
-  const { member: m, pending, telegram } = useLoaderData<typeof loader>();
+  const { member: m, pending, telegram, statements } = useLoaderData<typeof loader>();
   const { t } = useI18n();
   return (
     <>
@@ -118,6 +122,7 @@ export default function Member() {
           { title: t("member.recommenders"), cell: (a) => a.recommenders.length },
         ]}
       />
+      <ShownStatements statements={statements} />
 
       <div className="grid">
         <section>

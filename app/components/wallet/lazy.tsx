@@ -10,5 +10,7 @@ import { lazyExport } from "../client-only";
 /** The header's sign-in widget. */
 export const WalletRoot = lazy(() => import("./wallet-root.client"));
 export const OperationButton = lazyExport(() => import("./operation-button.client"), "OperationButton");
+/** The chapter page's Apply: the statement, then the application (or the way to /before-applying first). */
+export const ApplyForm = lazyExport(() => import("./apply-form.client"), "ApplyForm");
 /** Follows the page's pending operations and reloads its data when one lands. */
 export const PendingWatcher = lazyExport(() => import("./pending-watcher.client"), "PendingWatcher");

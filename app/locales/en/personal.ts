@@ -196,4 +196,22 @@ export default {
     confirm: "I have read this",
     confirmed: "You confirmed that you read this on <time></time>.",
   },
+  // An application's statement (app/components/wallet/apply-form.client.tsx, application-statement.tsx, me/statements.tsx).
+  statement: {
+    readFirst: "First read what goes on chain for good, and confirm it once.",
+    intro: "Optional: say why you want to join and who in the chapter knows you, and how to reach you. Only this chapter's executives and the party's executives read it, and you; it is deleted {{days}} days after the decision.",
+    label: "Why I want to join, and who in the chapter knows me (optional)",
+    hint: "Plain text, at most {{max}} characters.",
+    contact: "How to reach me (optional)",
+    contactHint: "One line, at most {{max}} characters: an email address, a phone number, a Telegram name.",
+    reachAt: "Reach at:",
+    column: "Statement",
+    none: "No statement",
+    heading: "What was said with the application",
+    mine: "What I said with my applications",
+    whoReads: "Only the chapter's executives, the party's executives and the applicant read this.",
+    keptUntil: "(deleted on {{day}})",
+    delete: "Delete it now",
+    state: { draft: "not sent yet", applied: "awaiting a decision", approved: "approved", rejected: "rejected" },
+  },
 };
