@@ -26,6 +26,7 @@ import {
 import { env, partyAddress } from "../ground/env.server";
 import { chainClient } from "./chain.server";
 import { purgeSessions, type Executor } from "../models/sessions.server";
+import { pruneStatements } from "../models/application-statements.server";
 import { telegramDataFromParams, verifyTelegramLogin, type Checked, type TelegramLogin } from "./telegram.server";
 import { readLimited } from "../ground/read-limited";
 import { message as keyed, type MessageValues } from "../i18n/message";
@@ -223,11 +224,11 @@ export async function purgeDigests(now = new Date()): Promise<number> {
 const HOUSEKEEPING_EVERY_MS = 10 * 60 * 1000;
 let lastHousekeeping = Date.now();
 
-/** Purges old digests and sessions at most every 10 minutes per process, in the background. */
+/** Purges old digests and sessions, and statements past their time, at most every 10 minutes per process, in the background. */
 export function housekeepSometimes(nowMs = Date.now()): void {
   if (nowMs - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
   lastHousekeeping = nowMs;
-  void Promise.all([purgeDigests(), purgeSessions()]).catch((error: unknown) => {
+  void Promise.all([purgeDigests(), purgeSessions(), pruneStatements()]).catch((error: unknown) => {
     console.warn(`command housekeeping failed: ${error instanceof Error ? error.message : String(error)}`);
   });
 }
