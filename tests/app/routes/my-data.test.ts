@@ -25,7 +25,8 @@ afterAll(() => stack?.stop());
 const newAccount = () => privateKeyToAccount(generatePrivateKey()).address;
 const hash = () => `0x${randomBytes(32).toString("hex")}`;
 /** Values only one seeded account's rows hold (its own suffix), so a search for them finds nothing else. */
-const marksOf = (suffix: string) => ["Zyxname Erasable", "Zyx about me", "zyx_tg_user", "Zyxfirst", "Zyx phone", "Zyx message"].map((m) => `${m} ${suffix}`);
+const marksOf = (suffix: string) =>
+  ["Zyxname Erasable", "Zyx about me", "zyx_tg_user", "Zyxfirst", "Zyx phone", "Zyx message", "Zyx statement", "Zyx contact"].map((m) => `${m} ${suffix}`);
 
 /** An account with a row in every table that can hold one, and another account with its own rows. */
 async function seed() {
@@ -42,6 +43,7 @@ async function seed() {
            values ($1, $2, 'zyxnameerasable', 'chapter', $3, 'members')`, [a, MARKS[0], MARKS[1]]);
   await q(`insert into app.profiles (account, display_name) values ($1, 'Other member')`, [other.toLowerCase()]);
   await q(`insert into app.disclosure_confirmations (account, version, language) values ($1, '2025-1', 'de')`, [a]);
+  await q(`insert into app.application_statements (account, chapter_id, statement, contact) values ($1, 1, $2, $3)`, [a, MARKS[6], MARKS[7]]);
   await q(`insert into app.telegram_links (address, telegram_id, username, first_name, auth_date) values ($1, $2, $3, $4, 0)`, [account, telegramId, MARKS[2], MARKS[3]]);
   await q(`insert into app.telegram_chat_pace (chat_id, next_at) values ($1, now())`, [telegramId]);
   await q(`insert into app.notification_settings (address, kinds, language) values ($1, '{decision}', 'de')`, [a]);
@@ -125,6 +127,7 @@ it("downloads everything off chain about the account as one JSON file, for it al
   expect(data).toMatchObject({ format: "party-app/my-data/1", account, onChain: `${stack.appUrl}/members/${account}` });
   expect(data.profile).toMatchObject({ displayName: MARKS[0], displayNameVisibility: "chapter", about: MARKS[1], aboutVisibility: "members" });
   expect(data.disclosureConfirmation).toMatchObject({ version: "2025-1", language: "de" });
+  expect(data.applicationStatements).toEqual([expect.objectContaining({ chapterId: "1", statement: MARKS[6], contact: MARKS[7] })]);
   expect(data.telegramLink).toMatchObject({ username: MARKS[2], firstName: MARKS[3], visible: false });
   expect(data.telegramPace.nextAt).toEqual(expect.any(String));
   expect(data.notificationSettings).toMatchObject({ kinds: ["decision"], language: "de" });
@@ -183,7 +186,7 @@ it("erases all of it in one confirmed step, signs out everywhere, and keeps only
     `select erased_on::text, rows, current_date::text as today from app.erasures order by id desc limit 1`,
   );
   expect(records[0]!.erased_on).toBe(records[0]!.today);
-  expect(records[0]!.rows).toMatchObject({ profiles: 1, sessions: 2, telegram_links: 1, pending_operations: 3, used_command_digests: 1 });
+  expect(records[0]!.rows).toMatchObject({ profiles: 1, application_statements: 1, sessions: 2, telegram_links: 1, pending_operations: 3, used_command_digests: 1 });
   expect(JSON.stringify(records[0])).not.toContain(a.slice(2));
   expect((await stack.query<{ n: number }>(`select count(*)::int as n from app.erasures`))[0]!.n).toBe(erasuresBefore + 1);
   // Every cached page is dropped: the version moved on without a change row for it.
