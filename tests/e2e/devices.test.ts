@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import type { Address } from "viem";
 import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
 import { startAppServer } from "../setup/app-server.js";
-import { hydrated, newPerson, signUp, stack, useWriteStack, voteOnFirstAwaiting, type Person } from "./write-stack.js";
+import { confirmBeforeApplying, hydrated, newPerson, signUp, stack, useWriteStack, voteOnFirstAwaiting, type Person } from "./write-stack.js";
 
 useWriteStack();
 
@@ -66,6 +66,7 @@ it("device B notices, signs in with its passkey and is the same member: it appli
   // The header's "My page": log_in set the session cookie, so the pages know the member.
   await page.getByRole("link", { name: "My page", exact: true }).waitFor({ timeout: 30_000 });
 
+  await confirmBeforeApplying(stack, account);
   const chapter = await b.open("/chapters/1");
   await chapter.getByRole("button", { name: "Apply to this chapter" }).click();
   await chapter.locator(`table.applications tr[data-applicant="${account.toLowerCase()}"]`).waitFor({ timeout: 90_000 });

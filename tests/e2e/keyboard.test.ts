@@ -9,7 +9,7 @@ import type { Locator, Page } from "playwright-core";
 import { getAddress, type Address } from "viem";
 import { expectFocusVisible, focusedElement, tabTo } from "./page-checks.js";
 import { useWriteStack } from "./role-stack.js";
-import { signUp, type Person } from "./write-stack.js";
+import { confirmBeforeApplying, signUp, type Person } from "./write-stack.js";
 
 let kim: Person;
 let kimAddress: Address;
@@ -75,6 +75,7 @@ it("signs up, logs out and signs in again with the keyboard", async () => {
 }, 120_000);
 
 it("applies to chapter 1 with the keyboard", async () => {
+  await confirmBeforeApplying(ctx.stack, kimAddress);
   const page = await kim.open("/chapters/1");
   await press(page, page.locator("[data-operation='applyForChapterMembership'] button:not([disabled])"), "Enter");
   await page.locator(`table.applications tr[data-applicant="${kimAddress.toLowerCase()}"]`).waitFor({ timeout: 90_000 });

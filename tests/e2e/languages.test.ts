@@ -13,7 +13,7 @@ import ar from "../../app/locales/ar/index.js";
 import de from "../../app/locales/de/index.js";
 import type { Messages } from "../../app/locales/types.js";
 import { ADMIN } from "../fixtures/accounts.js";
-import { hydrated, newPerson, signerStatus, stack, useWriteStack, type Person } from "./write-stack.js";
+import { confirmBeforeApplying, hydrated, newPerson, signerStatus, stack, useWriteStack, type Person } from "./write-stack.js";
 
 useWriteStack();
 
@@ -35,6 +35,7 @@ async function signUpIn(person: Person, messages: Messages): Promise<Address> {
 
 /** Applies to the chapter with its button in the page's language, and waits for the queue to show it. */
 async function apply(person: Person, messages: Messages, chapterId: number, account: Address) {
+  await confirmBeforeApplying(stack, account);
   const page = await person.open(`/chapters/${chapterId}`);
   await page.getByRole("button", { name: say(messages, "chapter.apply") }).click();
   await applicantRow(page, account).waitFor({ timeout: 60_000 });

@@ -9,7 +9,7 @@
 import type { Page } from "playwright-core";
 import type { Address } from "viem";
 import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
-import { signUp, stack, useWriteStack, voteOnFirstAwaiting, type Person } from "./write-stack.js";
+import { confirmBeforeApplying, signUp, stack, useWriteStack, voteOnFirstAwaiting, type Person } from "./write-stack.js";
 
 let dana: Person;
 let danaAddress: Address;
@@ -50,6 +50,7 @@ it("before joining: no chapter, the chapter list to pick from, no application", 
 }, 120_000);
 
 it("after applying: the pending application on /me", async () => {
+  await confirmBeforeApplying(stack, danaAddress);
   const chapter = await dana.open("/chapters/1");
   await chapter.getByRole("button", { name: "Apply to this chapter" }).click();
   await chapter.locator(`table.applications tr[data-applicant="${danaAddress.toLowerCase()}"]`).waitFor({ timeout: 90_000 });

@@ -13,7 +13,7 @@ import type { Page } from "playwright-core";
 import { getAddress, type Address } from "viem";
 import { newCommandMessage, commandRequestBody } from "../../app/utils/command-typed-data.js";
 import { startAppServer, type AppServer } from "../setup/app-server.js";
-import { hydrated, newPerson, signerStatus, startWriteStack, type Person, type WriteStack } from "./write-stack.js";
+import { confirmBeforeApplying, hydrated, newPerson, signerStatus, startWriteStack, type Person, type WriteStack } from "./write-stack.js";
 
 let stack: WriteStack;
 let member: Person;
@@ -131,6 +131,7 @@ it("strips the auth redirect's parameters from the address", async () => {
 }, 60_000);
 
 it("without a wallet account, an operation triggers the passkey login, reloads and says Account not available", async () => {
+  await confirmBeforeApplying(stack, address);
   const page = await member.open("/chapters/2");
   // The stored session is there, the signer is not (as after clearing site data but the session).
   await page.evaluate(() => localStorage.removeItem("party.wallet.passkey"));

@@ -18,6 +18,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { getAddress, type Address } from "viem";
+import { DISCLOSURE_VERSION } from "../../app/models/disclosures.server.js";
 import { grantRole, type Role } from "../../app/services/dev-roles.server.js";
 import { startBundler } from "../../scripts/lib/bundler.js";
 import { ROOT } from "../../scripts/lib/paths.js";
@@ -182,6 +183,17 @@ export async function signUp(person: Person): Promise<Address> {
   await page.getByRole("link", { name: "My page" }).waitFor({ timeout: 30_000 });
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem("party.wallet.session") ?? "null") as { address: string } | null);
   return getAddress(session!.address);
+}
+
+/**
+ * Records that `account` confirmed /before-applying's current text, as its form does (issue 28
+ * item 5): the chapter page's apply control then offers the statement and Apply, not the way there.
+ */
+export async function confirmBeforeApplying(on: { query: WriteStack["query"] }, account: Address): Promise<void> {
+  await on.query(`insert into app.disclosure_confirmations (account, version, language) values ($1, $2, 'en') on conflict (account) do nothing`, [
+    account.toLowerCase(),
+    DISCLOSURE_VERSION,
+  ]);
 }
 
 /**

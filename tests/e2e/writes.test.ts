@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import type { Address } from "viem";
 import { buildDemoPlan } from "../../scripts/lib/demo-data/plan.js";
 import { ADMIN } from "../fixtures/accounts.js";
-import { signUp, startWriteStack, type Person, type WriteStack } from "./write-stack.js";
+import { confirmBeforeApplying, signUp, startWriteStack, type Person, type WriteStack } from "./write-stack.js";
 
 let stack: WriteStack;
 /** Applies, is approved, votes. */
@@ -65,6 +65,7 @@ it("a member signs up with a passkey: one credential on the authenticator, a ses
 }, 120_000);
 
 it("applies to a chapter: signed, included, indexed, then the page shows the application", async () => {
+  await confirmBeforeApplying(stack, aliceAddress);
   const page = await alice.open("/chapters/1");
   expect(await applicantRow(page, aliceAddress).count()).toBe(0);
   const statuses = await recordStatuses(page);
