@@ -21,6 +21,12 @@
  *      (bench/views/live-events.ts: votes, applications, recommendations, decisions over random
  *      chapters; a block per contract call, each block in one transaction), at 5 and then 20 events
  *      a second, each after a warm-up; responses counted by x-cache.
+ *   5b. Signed in (bench/views/signed-in.ts): 100 connections, each a viewer with its own session
+ *      (members of random chapters, chapter and party executives, accounts in no chapter), over a
+ *      working set of BENCH_SIGNED_IN_PAGES pages of the three kinds, beside the same requests
+ *      without a session in alternating slices (after every page once for a viewer of each sort, as
+ *      the pages phase's first pass: a page is rendered once per kind of viewer that asks); then the
+ *      viewers alone while 20 events a second arrive.
  *   6. Fetcher (bench/views/backlog.ts): the live phase at 5 events a second again, while the
  *      document fetcher (`npm run documents`, its own process) stores a backlog from a local IPFS
  *      node (its own process): every info message's document, and the newest
@@ -41,6 +47,7 @@
  * last stdout line is one JSON object:
  *   {"chapter_p95_ms","member_p95_ms","evaluation_p95_ms","rps","sql_floor_p95_ms","initial_js_gzip_kb",
  *    "live5_p95_ms","live20_p95_ms","live_fetcher_p95_ms","live_fetcher_documents","live_fetcher_drained_s",
+ *    "signed_in_p95_ms","signed_in_rps","anonymous_p95_ms","anonymous_rps","signed_in_live20_p95_ms",
  *    "uncached_c10_p95_ms","miss_cpu_ms","load_average_start","load_average_end"}
  * `rps` is all successful page responses over the three warm runs divided by their total duration;
  * `liveN_p95_ms` is over every response of the three pages while N events a second arrive;
@@ -57,6 +64,8 @@
  *   BENCH_LIVE_S=20            seconds per live rate (5, then 20 events a second)
  *   BENCH_LIVE_BLOCK_S=0       seconds between the live phase's blocks (2: Polygon's); 0, a block per call
  *   BENCH_BACKLOG_EVALUATIONS=100  newest evaluations whose documents join the fetcher phase's backlog (1,000 drop about a fifth of the pages asked for)
+ *   BENCH_SIGNED_IN_PAGES=1000  the signed-in phase's working set (both sides ask for the same pages)
+ *   BENCH_SIGNED_IN_WARMUP_S=5  its warm-up, signed in, after every page once for each sort of viewer
  *   BENCH_UNCACHED_PAGES=600   distinct pages rendered uncached at 10 connections
  *   BENCH_MISS_CPU_PAGES=300   distinct pages rendered uncached one at a time for miss_cpu_ms
  *   BENCH_SQL_DURATION_S=10    seconds per page for the SQL floor
@@ -75,6 +84,7 @@ import { livePhase, type LiveResult } from "./bench/views/live.js";
 import { distinctPaths, PAGES, pagePath, pagePhases } from "./bench/views/pages.js";
 import { cacheLine, loadAverage, loadAverages, loadLine, round1, say } from "./bench/views/report.js";
 import { sqlFloorPhase } from "./bench/views/sql-floor.js";
+import { signedInPhases } from "./bench/views/signed-in.js";
 import { setUpStage, type Cleanups } from "./bench/views/stage.js";
 import { missCpu, uncachedRenders } from "./bench/views/uncached.js";
 
@@ -98,13 +108,17 @@ const SQL_POOL = Math.round(envNumber("BENCH_SQL_POOL", 20));
 const SQL_SAMPLES = Math.round(envNumber("BENCH_SQL_SAMPLES", 300));
 const MEMBER_SAMPLE = Math.round(envNumber("BENCH_MEMBER_SAMPLE", 5000));
 const BACKLOG_EVALUATIONS = Math.round(envNumber("BENCH_BACKLOG_EVALUATIONS", 100, { zero: true }));
+const SIGNED_IN_PAGES = Math.round(envNumber("BENCH_SIGNED_IN_PAGES", 1000));
+const SIGNED_IN_WARMUP_S = envNumber("BENCH_SIGNED_IN_WARMUP_S", 5);
+/** Alternating slices per side in the signed-in phase. */
+const SIGNED_IN_ROUNDS = 4;
 /** Events a second in the live phase. */
 const LIVE_RATES = [5, 20] as const;
 /** Events a second while the fetcher works. */
 const BACKLOG_RATE = 5;
 const UNCACHED_CONNECTIONS = 10;
 /** Issue #16's targets beside the warm p95 and the initial JS. */
-const TARGETS = { p95Ms: 25, jsKb: 150, live5Ms: 25, live20Ms: 50, uncachedC10Ms: 50, missCpuMs: 3 };
+const TARGETS = { p95Ms: 25, jsKb: 150, live5Ms: 25, live20Ms: 50, uncachedC10Ms: 50, missCpuMs: 3, signedInP95Ms: 25, signedInShare: 1 / 3, signedInLive20Ms: 50 };
 
 // ------------------------------------------------------------------------------------------------
 async function main() {
@@ -157,6 +171,13 @@ async function main() {
       say(`  ${loadLine(r)}`);
       say(`  events ${r.events} in ${r.blocks} blocks (${r.eventRate.toFixed(1)}/s achieved); x-cache ${cacheLine(r.cache)}; node ${share(used.server)}, postgres backends ${share(used.postgres)} of one core`);
     }
+
+    // 5b. Signed in: viewers with sessions beside strangers, then while events arrive (bench/views/signed-in.ts)
+    const { signed, signedLive } = await signedInPhases({
+      url: server.url, admin, viewsSchema: model.viewsSchema, workingSet: distinctPaths(ids, SIGNED_IN_PAGES), connections: CONNECTIONS, rounds: SIGNED_IN_ROUNDS,
+      sliceSeconds: DURATION_S / SIGNED_IN_ROUNDS, warmupSeconds: SIGNED_IN_WARMUP_S, cpu,
+      live: { seconds: LIVE_S, warmupSeconds: WARMUP_S, blockSeconds: LIVE_BLOCK_S, databaseUrl, schema: model.schema },
+    });
 
     // 6. Live while the document fetcher works through a backlog
     say(`\nfetcher: ${CONNECTIONS} connections over the three pages at ${BACKLOG_RATE} events/s, ${LIVE_S} s (after ${WARMUP_S} s warm-up), while the document fetcher stores a backlog; ${loadAverage()}`);
@@ -218,6 +239,12 @@ async function main() {
     target("live 5/s p95", live[5].p95, TARGETS.live5Ms, "ms");
     target("live 20/s p95", live[20].p95, TARGETS.live20Ms, "ms");
     target("live 5/s p95 while the fetcher works", backlog.whileFetching.p95, TARGETS.live5Ms, "ms");
+    target("signed-in p95", signed.signedIn.p95, TARGETS.signedInP95Ms, "ms");
+    {
+      const share = signed.signedIn.rps / signed.anonymous.rps;
+      say(`  signed-in pages/s ${share.toFixed(2)} of anonymous ${share >= TARGETS.signedInShare ? ">=" : "<"} 0.33: ${share >= TARGETS.signedInShare ? "met" : "MISSED"}`);
+    }
+    target("signed-in p95 at 20 events/s", signedLive.p95, TARGETS.signedInLive20Ms, "ms");
     target("uncached p95 at 10 connections", m.p95, TARGETS.uncachedC10Ms, "ms");
     target("miss CPU (median)", miss.cpuMs, TARGETS.missCpuMs, "ms");
     say(`  overall ${rps.toFixed(0)} req/s; with ${CONNECTIONS} connections in a closed loop, mean latency ≈ ${CONNECTIONS} / throughput (Little's law)`);
@@ -235,6 +262,11 @@ async function main() {
       live_fetcher_p95_ms: round1(backlog.whileFetching.p95),
       live_fetcher_documents: backlog.stored,
       live_fetcher_drained_s: backlog.drainedSeconds === undefined ? null : round1(backlog.drainedSeconds),
+      signed_in_p95_ms: round1(signed.signedIn.p95),
+      signed_in_rps: Math.round(signed.signedIn.rps),
+      anonymous_p95_ms: round1(signed.anonymous.p95),
+      anonymous_rps: Math.round(signed.anonymous.rps),
+      signed_in_live20_p95_ms: round1(signedLive.p95),
       uncached_c10_p95_ms: round1(m.p95),
       miss_cpu_ms: round1(miss.cpuMs),
       load_average_start: loadStart,

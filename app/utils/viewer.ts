@@ -5,7 +5,7 @@
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { getAddress, type Address } from "viem";
+import type { Address } from "viem";
 import type { OperationName } from "../calls";
 import type { HeldRole, Scope, ViewerFacts } from "../ground/audience";
 import { accountFromCookies, SHARED_VIEWER_ADDRESS } from "../ground/shared-viewer";
@@ -25,10 +25,10 @@ export function useViewer(): Viewer | null {
   return useMemo(() => (viewer?.address === SHARED_VIEWER_ADDRESS ? { ...viewer, address: cookieAccount() ?? viewer.address } : viewer), [viewer]);
 }
 
+/** The account cookie, as the server wrote it (checksummed: server/viewer-pages.ts); not through viem, which is not in a page's first JS. */
 function cookieAccount(): Address | undefined {
   if (typeof document === "undefined") return undefined;
-  const account = accountFromCookies(document.cookie);
-  return account ? getAddress(account) : undefined;
+  return accountFromCookies(document.cookie) as Address | undefined;
 }
 
 /** Whether the viewer is offered the operation's control: in `chapterId`, or (without one) anywhere at all. */

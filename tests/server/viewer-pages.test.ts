@@ -75,6 +75,10 @@ it("renders a page once for viewers of one kind: the second newcomer is served t
   const second = await shared("otherNewcomer", "/chapters/3");
   expect([first.status, second.status, second.headers.get("x-cache")]).toEqual([200, 200, "hit"]);
   expect(second.body).toBe(first.body);
+  // Its session known now, the viewer is answered on the fast path, before any framework (the
+  // entry's headers and the private ones, nothing appended on the way).
+  const third = await shared("otherNewcomer", "/chapters/3");
+  expect([third.body, third.headers.get("vary"), third.headers.get("cache-control")]).toEqual([first.body, "Accept-Encoding, Cookie, Accept-Language", "private, no-cache"]);
   for (const who of ["newcomer", "otherNewcomer"] as const) expect(mentions(second, accounts[who])).toBe(false);
   // The placeholder is in the page's data, once, and nowhere the page shows.
   expect(second.body.split(SHARED_VIEWER_ADDRESS).length - 1).toBeLessThanOrEqual(1);

@@ -25,7 +25,14 @@ const BROWSER_HEADERS = { accept: "text/html,application/xhtml+xml", "accept-enc
  * The paths: `prefix` + an id of `ids` (each once, in turn, with `amount`; at random with
  * `seconds`), or whatever `path()` returns (mixed pages).
  */
-export type Load = { connections: number; onResponse?(answer: Answer): void; /** Sent besides a browser's. */ headers?: Record<string, string> } & ({ prefix: string; ids: string[] } | { path: () => string }) &
+export type Load = {
+  connections: number;
+  onResponse?(answer: Answer): void;
+  /** Sent besides a browser's. */
+  headers?: Record<string, string>;
+  /** Sent by connection `i` besides those (its own session's cookies). */
+  headersOf?(i: number): Record<string, string>;
+} & ({ prefix: string; ids: string[] } | { path: () => string }) &
   ({ seconds: number } | { amount: number });
 
 /** Exact percentiles (nearest rank) of response times. */
@@ -75,13 +82,14 @@ export async function hammer(url: string, load: Load): Promise<LoadResult> {
       // the server's per-client bounds (render gate, rate limits) see a hundred clients, not one.
       const local = /^http:\/\/127\.0\.0\.1[:/]/.test(url) ? { localAddress: `127.0.${1 + Math.floor(i / 250)}.${2 + (i % 250)}` } : {};
       const client = new Client(url, { pipelining: 1, ...local });
+      const own = load.headersOf ? { ...sent, ...load.headersOf(i) } : sent;
       try {
         while (remaining-- > 0 && performance.now() < end) {
           const t = performance.now();
           const requested = path();
           let answer: Answer;
           try {
-            const { statusCode, headers, body } = await client.request({ path: requested, method: "GET", headers: sent });
+            const { statusCode, headers, body } = await client.request({ path: requested, method: "GET", headers: own });
             await body.dump({ limit: Number.POSITIVE_INFINITY });
             answer = { path: requested, status: statusCode, headers, ms: performance.now() - t };
           } catch (error) {

@@ -29,6 +29,8 @@ export type LivePhase = {
   beforeMeasuring?: () => Promise<void>;
   /** Each response of the measured run. */
   onResponse?: (answer: Answer) => void;
+  /** Connection `i`'s own headers (a signed-in viewer's cookies). */
+  headersOf?: (i: number) => Record<string, string>;
 };
 
 export async function livePhase(phase: LivePhase): Promise<LiveResult> {
@@ -38,7 +40,7 @@ export async function livePhase(phase: LivePhase): Promise<LiveResult> {
   try {
     const live = await LiveEvents.open(client, phase.schema, { seed: phase.rate });
     const run = (seconds: number, onResponse?: (answer: Answer) => void) =>
-      Promise.all([hammer(phase.url, { path: phase.path, connections: phase.connections, seconds, onResponse }), applyAtRate(live, phase.rate, seconds, phase.blockSeconds)]);
+      Promise.all([hammer(phase.url, { path: phase.path, connections: phase.connections, seconds, onResponse, headersOf: phase.headersOf }), applyAtRate(live, phase.rate, seconds, phase.blockSeconds)]);
     await run(phase.warmupSeconds);
     await phase.beforeMeasuring?.();
     const [load, events] = await run(phase.seconds, phase.onResponse);
