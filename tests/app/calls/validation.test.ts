@@ -6,6 +6,9 @@
 import { ADMIN, ALICE, FRANK } from "../../fixtures/accounts.js";
 import { post, send, useActionChain } from "./action.js";
 
+// The apply gate asks the database (tests/app/services/apply-gate.test.ts); here every applicant has read /before-applying.
+vi.mock("../../../app/models/disclosures.server", () => ({ hasConfirmedDisclosure: async () => true }));
+
 useActionChain();
 
 const MISSING = Symbol("missing");
