@@ -16,9 +16,11 @@
  * - the page turned out to show a chapter the viewer stands in a relation to that the shared
  *   render did not know of (a page is taken to show none until a render of it says which);
  * - the shared page shows the viewer's address (their own row, their own member page): what
- *   it shows of oneself, only one's own render shows;
- * - the shared render is not one to share: not cacheable, a scope other than expected, or its
- *   HTML carries the placeholder address more than once (something rendered it).
+ *   it shows of oneself, only one's own render shows. That render is kept too, for that viewer
+ *   alone (keyed by its address and facts), as long as the page would be;
+ * - the shared render is not one to share: a scope other than expected, or its HTML carries the
+ *   placeholder address more than once (something rendered it); or not cacheable (`/me`, a
+ *   redirect, an error): the page is then left to its viewers' own renders.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { permissionsOf } from "../app/calls";
@@ -27,7 +29,7 @@ import { SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, sessionTokenFromCookieHeader }
 import type { Viewer } from "../app/utils/viewer";
 import type { PageCache } from "./page-cache";
 import type { Dropped } from "./page-cache/changes";
-import { cacheableFor, renderTags, type Entry } from "./page-cache/entry";
+import { cacheableFor, type Entry } from "./page-cache/entry";
 
 /** How long a session's viewer is kept without a change that names it. */
 const VIEWER_TTL_MS = 60_000;
@@ -56,6 +58,8 @@ export class ViewerPages {
   readonly #tokensOf = new Map<string, Set<string>>();
   /** Page key → the chapters the page shows. */
   readonly #scopes = new Map<string, ReadonlySet<string>>();
+  /** Page keys whose shared render no cache may keep: their viewers' own renders answer them. */
+  readonly #unshared = new Map<string, true>();
 
   constructor(
     readonly cache: PageCache,
@@ -68,6 +72,7 @@ export class ViewerPages {
       this.#sessions.clear();
       this.#tokensOf.clear();
       this.#scopes.clear();
+      this.#unshared.clear();
       return;
     }
     for (const tag of dropped) {
@@ -86,7 +91,9 @@ export class ViewerPages {
     if (page === undefined) return false;
     const kind = kindKey(reducedFacts(viewer, this.#scope(page)));
     const entry = this.cache.entry(`${page} ~${kind}`);
-    return entry !== undefined && fits(entry, viewer, kind) && this.cache.answer(req, res, entry, PRIVATE);
+    if (entry !== undefined && fits(entry, viewer, kind)) return this.cache.answer(req, res, entry, PRIVATE);
+    const mine = this.cache.entry(ownKey(page, viewer));
+    return mine !== undefined && this.cache.answer(req, res, mine, PRIVATE);
   }
 
   /** A signed-in request's answer: the page its kind shares when it may, else its own render. */
@@ -98,10 +105,23 @@ export class ViewerPages {
     const viewer = await this.#viewer(io);
     if (!viewer) return withAccountCookie(await io.own(), cookie, undefined);
     if (accountFromCookies(cookie) !== viewer.address) return withAccountCookie(await io.own(), cookie, viewer.address);
+    // The viewer's own render, kept for it alone when the page may be kept (a page that shows it).
+    const own = async () => {
+      const answer = await this.cache.fill(request, ownKey(page, viewer), () => io.own());
+      for (const [name, value] of Object.entries(PRIVATE)) answer.headers.set(name, value);
+      return answer;
+    };
+    if (this.#unshared.has(page)) return io.own();
     const reduced = reducedFacts(viewer, this.#scope(page));
     const kind = kindKey(reduced);
     const shared: Viewer = { ...reduced, may: permissionsOf(reduced) };
-    const answer = await this.cache.fillShared(withoutSession(request), `${page} ~${kind}`, (r, begins) => io.shared(r, shared, begins), {
+    const render = async (r: Request, begins?: () => void) => {
+      const response = await io.shared(r, shared, begins);
+      // A page no cache may keep (/me, a redirect, an error) is never shared: its viewers' own renders answer it from now on.
+      if (cacheableFor(response) === undefined) this.#remember(this.#unshared, page, true);
+      return response;
+    };
+    const answer = await this.cache.fillShared(withoutSession(request), `${page} ~${kind}`, render, {
       fits: (entry) => fits(entry, viewer, kind),
       // Kept when the chapters the page turned out to show make the viewer the same kind, and nothing rendered the placeholder.
       accept: (html, tags) => {
@@ -110,7 +130,7 @@ export class ViewerPages {
         return kindKey(reducedFacts(viewer, shows)) === kind && occurrences(html, SHARED_VIEWER_ADDRESS) <= 1;
       },
     });
-    if (!answer) return this.#learn(page, await io.own());
+    if (!answer) return this.#unshared.has(page) ? io.own() : own();
     for (const [name, value] of Object.entries(PRIVATE)) answer.headers.set(name, value);
     return answer;
   }
@@ -154,12 +174,6 @@ export class ViewerPages {
     return entry ? scopeOf(entry.tags) : NO_CHAPTER;
   }
 
-  /** A viewer's own render of a page that a cache may keep says which chapters the page shows. */
-  #learn(page: string, response: Response): Response {
-    if (cacheableFor(response) !== undefined) this.#remember(this.#scopes, page, scopeOf(renderTags(response)));
-    return response;
-  }
-
   #remember<V>(map: Map<string, V>, key: string, value: V) {
     if (map.size >= MAX_REMEMBERED && !map.has(key)) {
       map.clear();
@@ -170,6 +184,9 @@ export class ViewerPages {
 }
 
 const NO_CHAPTER: ReadonlySet<string> = new Set();
+
+/** The key of a viewer's own render of a page: its address and all of its facts. */
+const ownKey = (page: string, viewer: Viewer) => `${page} @${viewer.address.toLowerCase()} ${kindKey(viewer)}`;
 
 /**
  * A shared entry answers a viewer when the chapters it shows make the viewer the kind it was
