@@ -10,8 +10,9 @@
  * learns whose page it is from the account cookie (set beside the session cookie, readable by the
  * page's scripts), not from the HTML: nothing in a shared page names its viewer.
  *
- * Reducing only ever takes relations away (a chapter outside the scope becomes OUTSIDE, which is
- * no chapter), so a shared page never shows a viewer more than its own render would.
+ * Reducing takes relations away (a chapter outside the scope becomes OUTSIDE, which is no
+ * chapter) and makes alike what no shared page tells apart (`reducedFacts`), so a shared page
+ * never shows a viewer more than its own render would.
  */
 import type { Address } from "viem";
 import type { ViewerFacts } from "./audience";
@@ -30,17 +31,27 @@ export const ACCOUNT_COOKIE = "account";
 
 const inScope = (scope: ReadonlySet<string>, id: string | null) => (id === null || scope.has(id) ? id : OUTSIDE);
 
-/** The viewer's facts as a page whose scope is `scope` (chapter ids) may depend on them. */
+/**
+ * The viewer's facts as a page whose scope is `scope` (chapter ids) may depend on them. Besides
+ * the chapters, three facts no shared page tells apart are made one, so that fewer kinds share
+ * more (each kind is a render after every change of the page):
+ * - a chapter member is a party member (names already count it one, decision 0015; leaving the
+ *   party is offered on /me only);
+ * - an account in no chapter is "none", whether it never joined, left or was removed (only the
+ *   member status and a pending application decide a control; /me says which);
+ * - the central committee seats outside the page (only /me and the proofs show them).
+ * tests/server/viewer-pages.test.ts holds every kind's shared page to its own render.
+ */
 export function reducedFacts(facts: ViewerFacts, scope: ReadonlySet<string>): ViewerFacts {
-  const committee = facts.centralCommitteeOf.filter((id) => scope.has(id));
+  const member = facts.status === "member";
   return {
     address: SHARED_VIEWER_ADDRESS,
-    chapterId: inScope(scope, facts.chapterId),
-    status: facts.status,
-    partyMember: facts.partyMember,
+    chapterId: member ? inScope(scope, facts.chapterId) : null,
+    status: member ? "member" : "none",
+    partyMember: member || facts.partyMember,
     partyExecutive: facts.partyExecutive,
     executiveOf: inScope(scope, facts.executiveOf),
-    centralCommitteeOf: committee.length < facts.centralCommitteeOf.length ? [...committee, OUTSIDE] : committee,
+    centralCommitteeOf: facts.centralCommitteeOf.filter((id) => scope.has(id)),
     pendingApplicationChapterId: inScope(scope, facts.pendingApplicationChapterId),
     holds: [...facts.holds],
     proposedPartyAdmin: facts.proposedPartyAdmin,

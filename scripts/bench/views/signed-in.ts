@@ -25,7 +25,7 @@ export type Viewer = {
   kind: "member" | "executive" | "party executive" | "no chapter";
   /**
    * What makes two viewers of the mix different kinds on a page of a chapter they are not in
-   * (app/ground/shared-viewer.ts): the facts that stay when chapters are reduced away.
+   * (app/ground/shared-viewer.ts `reducedFacts`): the facts that stay when chapters are reduced away.
    */
   sort: string;
   cookie: string;
@@ -37,9 +37,8 @@ export async function viewerSessions(admin: pg.Client, viewsSchema: string, coun
   const accounts = async (where: string, n: number) =>
     (
       await admin.query<{ account: string; sort: string }>(
-        `select account, concat_ws('/', status, party_member, party_executive, executive_of is not null, pending_application_id is not null,
-           exists (select 1 from ${V}.chapters c where c.central_committee_member = m.account),
-           exists (select 1 from ${V}.role_holders r where r.holder = m.account)) as sort
+        `select account, concat_ws('/', status = 'member', status = 'member' or party_member, party_executive, executive_of is not null,
+           pending_application_id is not null, exists (select 1 from ${V}.role_holders r where r.holder = m.account)) as sort
          from ${V}.members m where ${where} order by random() limit ${n}`,
       )
     ).rows;

@@ -33,10 +33,17 @@ it("makes members of two other chapters one kind on a chapter's page, and a memb
   expect(new Set([kindOn(applied("7"), "7"), kindOn(applied("5"), "7"), kindOn(base, "7")]).size).toBe(3);
 });
 
+it("makes alike what no shared page tells apart: a member with or without the party, never joined or left", () => {
+  expect(kindOn(member("5", { partyMember: false }), "7")).toBe(kindOn(member("5"), "7"));
+  expect(kindOn({ ...base, status: "left", chapterId: "5" }, "5")).toBe(kindOn(base, "5"));
+  expect(kindOn({ ...base, partyMember: true }, "5")).not.toBe(kindOn(base, "5"));
+  expect(kindOn(member("5", { centralCommitteeOf: ["3"] }), "7")).toBe(kindOn(member("5"), "7"));
+});
+
 it("keeps no address and no chapter outside the page, and offers nothing outside it", () => {
   const facts = member("5", { executiveOf: "5", centralCommitteeOf: ["5", "7"], pendingApplicationChapterId: null });
   const reduced = reducedFacts(facts, new Set(["7"]));
-  expect(reduced).toEqual({ ...facts, address: SHARED_VIEWER_ADDRESS, chapterId: OUTSIDE, executiveOf: OUTSIDE, centralCommitteeOf: ["7", OUTSIDE] });
+  expect(reduced).toEqual({ ...facts, address: SHARED_VIEWER_ADDRESS, chapterId: OUTSIDE, executiveOf: OUTSIDE, centralCommitteeOf: ["7"] });
   // What the reduced viewer may do on chapter 7's page is what the viewer may do there.
   const may = permissionsOf(reduced);
   const real = permissionsOf(facts);
