@@ -10,10 +10,15 @@ export function ApplicationStatement({ statement, contact }: { statement: string
   const { t } = useI18n();
   return (
     <div className="application-statement">
-      {statement ? <p className="statement-text">{statement}</p> : null}
+      {/* The applicant's own words, in whatever script: their direction is their own. */}
+      {statement ? (
+        <p className="statement-text" dir="auto">
+          {statement}
+        </p>
+      ) : null}
       {contact ? (
         <p className="statement-contact">
-          <span className="muted">{t("statement.reachAt")}</span> {contact}
+          <span className="muted">{t("statement.reachAt")}</span> <bdi>{contact}</bdi>
         </p>
       ) : null}
     </div>

@@ -17,6 +17,7 @@ export type Models = {
   readModel: typeof import("../../../db/query.server");
   viewer: typeof import("../../../app/models/viewer.server");
   accountOwners: typeof import("../../../app/models/account-owners.server");
+  applicationStatements: typeof import("../../../app/models/application-statements.server");
 };
 
 /** Parameters picked from the loaded data so that each query meets its worst realistic case. */
@@ -47,10 +48,20 @@ const UNKNOWN: Address = "0x00000000000000000000000000000000000dead0";
 
 export type Case = { name: string; fn: string; run: (m: Models, f: Fixtures) => Promise<unknown> };
 
+/** The chapter executive as a page's viewer: the names it may see (issue 28 item 3) are in each page's statement. */
+const executive = (f: Fixtures) => ({
+  address: f.chapterExecutive,
+  status: "member" as const,
+  chapterId: f.bigChapter.toString(),
+  executiveOf: f.bigChapter.toString(),
+  partyExecutive: false,
+  partyMember: true,
+});
+
 /** One or more cases per model function; `fn` is "<module>.<export>". */
 export const CASES: Case[] = [
   { name: "listChapters", fn: "chapters.listChapters", run: (m) => m.chapters.listChapters() },
-  { name: "getChapter: biggest chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter({ id: f.bigChapter, limit: 51 }) },
+  { name: "getChapter: biggest chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter({ id: f.bigChapter, limit: 51, viewer: executive(f) }) },
   { name: "getChapter: small chapter", fn: "chapters.getChapter", run: (m, f) => m.chapters.getChapter({ id: f.smallChapter, limit: 51 }) },
   { name: "getChapter: unknown id", fn: "chapters.getChapter", run: (m) => m.chapters.getChapter({ id: 987_654_321n, limit: 51 }) },
   {
@@ -66,12 +77,12 @@ export const CASES: Case[] = [
   {
     name: "getApplicationQueue: page after a cursor",
     fn: "chapters.getApplicationQueue",
-    run: (m, f) => m.chapters.getApplicationQueue({ chapterId: f.queueChapter, after: f.queueCursor, limit: 51 }),
+    run: (m, f) => m.chapters.getApplicationQueue({ chapterId: f.queueChapter, after: f.queueCursor, limit: 51, viewer: executive(f) }),
   },
   {
     name: "getChapterMembers: CSV roster of the biggest chapter",
     fn: "chapters.getChapterMembers",
-    run: (m, f) => m.chapters.getChapterMembers({ chapterId: f.bigChapter, limit: 100_000 }),
+    run: (m, f) => m.chapters.getChapterMembers({ chapterId: f.bigChapter, limit: 100_000, viewer: executive(f) }),
   },
   { name: "chapterExists", fn: "chapters.chapterExists", run: (m, f) => m.chapters.chapterExists(f.bigChapter) },
   { name: "getMember: executive of the biggest chapter", fn: "members.getMember", run: (m, f) => m.members.getMember(f.chapterExecutive) },
@@ -80,7 +91,7 @@ export const CASES: Case[] = [
   { name: "getMember: party executive", fn: "members.getMember", run: (m, f) => m.members.getMember(f.partyExecutive) },
   { name: "getMember: party-only member", fn: "members.getMember", run: (m, f) => m.members.getMember(f.partyOnlyMember) },
   { name: "getMember: unknown address", fn: "members.getMember", run: (m) => m.members.getMember(UNKNOWN) },
-  { name: "getMemberPage: busiest voter", fn: "members.getMemberPage", run: (m, f) => m.members.getMemberPage(f.busiestVoter) },
+  { name: "getMemberPage: busiest voter", fn: "members.getMemberPage", run: (m, f) => m.members.getMemberPage(f.busiestVoter, executive(f)) },
   { name: "getMemberPage: pending applicant", fn: "members.getMemberPage", run: (m, f) => m.members.getMemberPage(f.pendingApplicant) },
   // "0x" matches every account: the first page must still come from the primary key in order.
   { name: "searchMembers: every account (0x)", fn: "members-search.searchMembers", run: (m) => m.membersSearch.searchMembers({ prefix: "0x", limit: 21 }) },
@@ -128,12 +139,12 @@ export const CASES: Case[] = [
   {
     name: "getEvaluationVotes: the CSV of the most voted",
     fn: "evaluations.getEvaluationVotes",
-    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 100_000 }),
+    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 100_000, viewer: null }),
   },
   {
     name: "getEvaluationVotes: CSV of the evaluation with most votes",
     fn: "evaluations.getEvaluationVotes",
-    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 100_000 }),
+    run: (m, f) => m.evaluations.getEvaluationVotes({ evaluationId: f.manyVotesEvaluation, limit: 100_000, viewer: executive(f) }),
   },
   {
     name: "listEvaluationsAwaitingVote: the busiest voter in the biggest chapter",
@@ -183,10 +194,24 @@ export const CASES: Case[] = [
     run: (m, f) => m.proofs.getSignerStanding(f.chapterExecutive),
   },
   { name: "getSignerStanding: unknown address", fn: "proofs.getSignerStanding", run: (m) => m.proofs.getSignerStanding(UNKNOWN) },
+  // An application's statement (issue 28 item 1): app.application_statements beside the applicant's applications.
+  ...([
+    ["pendingApplicationChapter", (m, f) => m.applicationStatements.pendingApplicationChapter(f.pendingApplicant)],
+    ["saveStatement", (m, f) => m.applicationStatements.saveStatement(f.pendingApplicant, f.queueChapter.toString(), { statement: "s", contact: null })],
+    ["deleteStatement", (m, f) => m.applicationStatements.deleteStatement(f.pendingApplicant, f.queueChapter.toString())],
+    ["ownStatements", (m, f) => m.applicationStatements.ownStatements(f.pendingApplicant)],
+    ["queueStatements", (m, f) => m.applicationStatements.queueStatements(f.queueChapter.toString(), [f.pendingApplicant, f.busiestVoter])],
+    [
+      "memberPageStatements",
+      (m, f) => m.applicationStatements.memberPageStatements(f.pendingApplicant, { address: f.partyExecutive, partyExecutive: true, executiveOf: null }),
+    ],
+    ["pruneStatements", (m) => m.applicationStatements.pruneStatements()],
+  ] as [string, Case["run"]][]).map(([name, run]) => ({ name: `${name}: the pending applicant`, fn: `application-statements.${name}`, run })),
 ];
 
 /** Exports of app/models that do not query the read model (infrastructure, or no database at all). */
 export const NOT_READ_MODEL_QUERIES: Record<string, string> = {
+  "application-statements.readsStatementsOf": "no query: whether a viewer's facts let it read a chapter's statements",
   "advance.getOperation": "user_operations by its primary key (and activity by its sort key), for one operation",
   "advance.listPendingOperations": "at most 50 of one sender's operations, each by primary key as above",
   "pending-operations.pendingOperationsFor": "its query is EXPLAIN-tested in tests/app/routes/api.operations.test.ts",

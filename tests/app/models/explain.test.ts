@@ -62,6 +62,7 @@ beforeAll(async () => {
     readModel: await import("../../../db/query.server"),
     viewer: await import("../../../app/models/viewer.server"),
     accountOwners: await import("../../../app/models/account-owners.server"),
+    applicationStatements: await import("../../../app/models/application-statements.server"),
   };
   // The viewer reads the app's own sessions table beside the read model.
   await migrate(database.url);
