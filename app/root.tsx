@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "./components/error-boundary";
 import { IndexerStatusBar } from "./components/indexer-status";
 import { LanguageSwitcher } from "./components/language-switcher";
 import { PageStyles } from "./components/page-styles";
-import { useRowLinks } from "./components/links";
+import { PageNames, useRowLinks } from "./components/links";
 import { languageOf } from "./i18n/i18n.server";
 import { directionOf } from "./i18n/language";
 import { getViewer } from "./models/viewer.server";
@@ -79,7 +79,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useRowLinks();
-  return <Outlet />;
+  // The names the page's loaders return, for its AddressLinks (issue 28 item 3).
+  return (
+    <PageNames>
+      <Outlet />
+    </PageNames>
+  );
 }
 
 export const ErrorBoundary = GeneralErrorBoundary;

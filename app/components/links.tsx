@@ -1,5 +1,5 @@
-import { Link, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, type AnchorHTMLAttributes } from "react";
+import { Link, useMatches, useNavigate, useSearchParams } from "@remix-run/react";
+import { createContext, useContext, useEffect, useMemo, type AnchorHTMLAttributes, type ReactNode } from "react";
 import { useI18n } from "../i18n/use-i18n";
 import { chapterLabel, shortAddress } from "../ground/format";
 
@@ -32,11 +32,37 @@ export function useRowLinks() {
   }, [navigate]);
 }
 
+/** Lower-case address → the name the viewer may see (app/models/names.server.ts `Names`). */
+type Names = Readonly<Record<string, string>>;
+const NamesContext = createContext<Names>({});
+
+/** In the root: the names the matched routes' loaders return (`names`), for every AddressLink on the page. */
+export function PageNames({ children }: { children: ReactNode }) {
+  const matches = useMatches();
+  const names = useMemo(() => Object.assign({}, ...matches.map((m) => (m.data as { names?: Names } | null | undefined)?.names)) as Names, [matches]);
+  return <NamesContext.Provider value={names}>{children}</NamesContext.Provider>;
+}
+
+/** The name the viewer may see of `address`, or null. */
+export const useName = (address: string | null | undefined): string | null => {
+  const names = useContext(NamesContext);
+  return (address && names[address.toLowerCase()]) || null;
+};
+
+/** An account: its name when the viewer may see one, then its short address (a name is never identity). */
 export function AddressLink({ address }: { address: string | null | undefined }) {
+  const name = useName(address);
   if (!address) return <span className="muted">–</span>;
+  if (!name) {
+    return (
+      <RowLink to={`/members/${address}`} className="address" title={address}>
+        {shortAddress(address)}
+      </RowLink>
+    );
+  }
   return (
-    <RowLink to={`/members/${address}`} className="address" title={address}>
-      {shortAddress(address)}
+    <RowLink to={`/members/${address}`} className="account" title={address}>
+      <bdi className="name">{name}</bdi> <span className="address">{shortAddress(address)}</span>
     </RowLink>
   );
 }

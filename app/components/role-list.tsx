@@ -1,4 +1,4 @@
-/** An account's roles (chapter executive, party executive, central committee member), or `empty`. */
+/** An account's roles (chapter executive, party executive, central committee member), or `empty`; and the single-holder ones. */
 import type { ReactNode } from "react";
 import { Trans } from "react-i18next";
 import { useI18n } from "../i18n/use-i18n";
@@ -22,4 +22,19 @@ export function Roles({ of: holder, empty }: { of: RoleHolder; empty: ReactNode 
     )),
   ].filter(Boolean);
   return roles.length ? <ul className="roles">{roles}</ul> : <>{empty}</>;
+}
+
+/** The single-holder roles an account holds (party admin, chapter admin, evaluation minter, info sender). */
+export function HeldRoles({ holds }: { holds: readonly string[] }) {
+  const { t } = useI18n();
+  if (!holds.length) return null;
+  return (
+    <ul className="roles held-roles">
+      {holds.map((role) => (
+        <li key={role} data-role={role}>
+          {t(`roles.heldTitle.${role}`)}
+        </li>
+      ))}
+    </ul>
+  );
 }

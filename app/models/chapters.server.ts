@@ -8,6 +8,8 @@ import type { Address } from "viem";
 import { firstRow, rows, views } from "../../db/query.server";
 import { documentTitle, evaluationTitle, infoTitle } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
+import type { ViewerStanding } from "../ground/profile-visibility";
+import { visibleNameSql, withNames, type Names } from "./names.server";
 
 export const MAP_CAP = 5000;
 
@@ -48,6 +50,8 @@ export type ChapterDetail = ChapterPoint & {
   members: ChapterMemberRow[];
   /** Operations on their way about this chapter or the pending applicants the page lists. */
   pending: PendingOperation[];
+  /** The names the viewer may see of the accounts the page shows. */
+  names: Names;
 };
 
 export type ActivityRow = {
@@ -98,10 +102,13 @@ const pendingApplicationsOfChapter = (columns: SQL) => sql`
   select ${columns} from ${views}.applications where chapter_id = c.id and status = 'applied' order by applied_block, ${LOG_INDEX}
   limit ${CHAPTER_PAGE_PENDING}`;
 
-/** Current members of a chapter by address, after a cursor (pages) or all up to `limit`. */
-const chapterMembers = ({ chapterId, after, limit }: { chapterId: SQL; after?: Address; limit: number }) => sql`
+/**
+ * Current members of a chapter by address, after a cursor (pages) or all up to `limit`; with
+ * `viewer`, each with the name it may see (`name`: the CSV, whose rows are not one page's).
+ */
+const chapterMembers = ({ chapterId, after, limit, viewer }: { chapterId: SQL; after?: Address; limit: number; viewer?: ViewerStanding | null }) => sql`
   select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
-    coalesce(executive_of = chapter_id, false) as "executive"
+    coalesce(executive_of = chapter_id, false) as "executive"${viewer !== undefined ? sql`, ${visibleNameSql(sql`account`, viewer)} as "name"` : sql``}
   from ${views}.members
   where chapter_id = ${chapterId} and status = 'member'
     and account > ${(after ?? "0x").toLowerCase()}
@@ -111,10 +118,11 @@ const chapterMembers = ({ chapterId, after, limit }: { chapterId: SQL; after?: A
 /**
  * The chapter page in one statement: the chapter with its executives, pending applications,
  * evaluations and recent activity, one page of its members (`members`: ordered by account, after
- * `after`, `limit` of them), and the operations on their way about it or its listed applicants.
+ * `after`, `limit` of them), the operations on their way about it or its listed applicants, and
+ * the names `viewer` may see of every account it shows (null: a stranger's).
  */
-export function getChapter({ id, after, limit }: { id: bigint; after?: Address; limit: number }) {
-  return firstRowWithPending<ChapterDetail>(({ readModel }) => sql`
+export function getChapter({ id, after, limit, viewer = null }: { id: bigint; after?: Address; limit: number; viewer?: ViewerStanding | null }) {
+  return firstRowWithPending<ChapterDetail>(({ readModel }) => withNames(sql`
     select c.id::text as "id", c.location_text as "locationText", c.location, c.x, c.y,
       c.member_count as "memberCount", c.executive_count as "executiveCount",
       c.pending_application_count as "pendingApplicationCount", c.evaluation_count as "evaluationCount",
@@ -138,26 +146,37 @@ export function getChapter({ id, after, limit }: { id: bigint; after?: Address; 
       (select coalesce(json_agg(m), '[]') from (${chapterMembers({ chapterId: sql`c.id`, after, limit })}) m) as "members",
       ${pendingOperationsColumn({ chapterId: id, accountsIn: sql`array(${pendingApplicationsOfChapter(sql`account`)})` }, { readModel })} as "pending"
     from ${views}.chapters c
-    where c.id = ${id.toString()}`);
+    where c.id = ${id.toString()}`, viewer));
 }
 
-/** Current members of a chapter by address, up to `limit` (the CSV roster). */
-export function getChapterMembers({ chapterId, limit }: { chapterId: bigint; limit: number }) {
-  return rows<ChapterMemberRow>(chapterMembers({ chapterId: sql`${chapterId.toString()}`, limit }));
+/** Current members of a chapter by address, up to `limit`, each with the name `viewer` may see (the CSV roster). */
+export function getChapterMembers({ chapterId, limit, viewer }: { chapterId: bigint; limit: number; viewer: ViewerStanding | null }) {
+  return rows<ChapterMemberRow & { name: string | null }>(chapterMembers({ chapterId: sql`${chapterId.toString()}`, limit, viewer }));
 }
 
 export type PendingApplication = ChapterDetail["pendingApplications"][number];
 
 /** The review queue of one chapter: pending applications, oldest first, with recommenders. */
-export function getApplicationQueue({ chapterId, after, limit }: { chapterId: bigint; after?: { block: bigint; id: string }; limit: number }) {
+export function getApplicationQueue({
+  chapterId,
+  after,
+  limit,
+  viewer = null,
+}: {
+  chapterId: bigint;
+  after?: { block: bigint; id: string };
+  limit: number;
+  /** Each row's `names`: the applicant's and recommenders' names this viewer may see. */
+  viewer?: ViewerStanding | null;
+}) {
   const afterLogIndex = after ? Number(after.id.split("-")[1]) : 0;
   const cursor = after ? sql`and (applied_block, ${LOG_INDEX}) > (${after.block.toString()}::numeric, ${afterLogIndex})` : sql``;
-  return rows<PendingApplication>(sql`
+  return rows<PendingApplication & { names: Names }>(withNames(sql`
     select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
     from ${views}.applications
     where chapter_id = ${chapterId.toString()} and status = 'applied' ${cursor}
     order by applied_block, ${LOG_INDEX}
-    limit ${limit}`);
+    limit ${limit}`, viewer));
 }
 
 export function chapterExists(id: bigint) {

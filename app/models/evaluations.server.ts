@@ -6,6 +6,8 @@ import type { Scale } from "../documents/document";
 import type { Message } from "../i18n/message";
 import { documentFetch } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
+import type { ViewerStanding } from "../ground/profile-visibility";
+import { visibleNameSql, withNames, type Names } from "./names.server";
 
 export type EvaluationSummary = {
   id: string;
@@ -72,15 +74,23 @@ export type EvaluationPage = EvaluationDetail & {
   votes: VoteRow[];
   /** Operations on their way about this evaluation (votes). */
   pending: PendingOperation[];
+  /** The names the viewer may see of the accounts the page shows. */
+  names: Names;
 };
 
-/** The evaluation page in one statement: the evaluation with its histogram, a page of its voters, the votes on their way. */
-export function getEvaluationPage({ id, after, limit }: { id: bigint; after?: Address; limit: number }) {
+/**
+ * The evaluation page in one statement: the evaluation with its histogram, a page of its voters,
+ * the votes on their way, and the names `viewer` may see (null: a stranger's).
+ */
+export function getEvaluationPage({ id, after, limit, viewer = null }: { id: bigint; after?: Address; limit: number; viewer?: ViewerStanding | null }) {
   return firstRowWithPending<EvaluationPage>(({ readModel }) =>
-    evaluationStatement(
-      id,
-      sql`(select coalesce(json_agg(v), '[]') from (${votesOf({ evaluationId: sql`e.id`, after, limit })}) v) as "votes",
+    withNames(
+      evaluationStatement(
+        id,
+        sql`(select coalesce(json_agg(v), '[]') from (${votesOf({ evaluationId: sql`e.id`, after, limit })}) v) as "votes",
         ${pendingOperationsColumn({ evaluationId: id }, { readModel })} as "pending",`,
+      ),
+      viewer,
     ),
   );
 }
@@ -97,17 +107,17 @@ function evaluationStatement(id: bigint, extra: SQL) {
     where e.id = ${id.toString()}`;
 }
 
-/** Voters ordered by address; `after` is the last voter of the previous page. */
-const votesOf = ({ evaluationId, after, limit }: { evaluationId: SQL; after?: Address; limit: number }) => sql`
-  select voter, score, block::text as "block"
+/** Voters ordered by address; `after` is the last voter of the previous page; `name`, the voter's name `viewer` may see (the CSV). */
+const votesOf = ({ evaluationId, after, limit, viewer }: { evaluationId: SQL; after?: Address; limit: number; viewer?: ViewerStanding | null }) => sql`
+  select voter, score, block::text as "block"${viewer !== undefined ? sql`, ${visibleNameSql(sql`voter`, viewer)} as "name"` : sql``}
   from ${views}.votes
   where evaluation_id = ${evaluationId} and voter > ${(after ?? "0x").toLowerCase()}
   order by voter
   limit ${limit}`;
 
-/** An evaluation's voters ordered by address, up to `limit` (the CSV of votes). */
-export function getEvaluationVotes({ evaluationId, limit }: { evaluationId: bigint; limit: number }) {
-  return rows<VoteRow>(votesOf({ evaluationId: sql`${evaluationId.toString()}`, limit }));
+/** An evaluation's voters ordered by address, up to `limit`, each with the name `viewer` may see (the CSV of votes). */
+export function getEvaluationVotes({ evaluationId, limit, viewer }: { evaluationId: bigint; limit: number; viewer: ViewerStanding | null }) {
+  return rows<VoteRow & { name: string | null }>(votesOf({ evaluationId: sql`${evaluationId.toString()}`, limit, viewer }));
 }
 
 /**

@@ -22,11 +22,12 @@ import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getChapter, type ChapterMemberRow } from "../models/chapters.server";
+import { getViewer } from "../models/viewer.server";
 import { formatCoordinates } from "../map/coordinates";
 import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../ground/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { accountTags, evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 import { mayUse, useViewer } from "../utils/viewer";
@@ -34,11 +35,12 @@ import { mayUse, useViewer } from "../utils/viewer";
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
-  // The pending applicants too: an operation about one of them shows on this page; and the evaluations it names.
-  pageTags: ({ chapter }) => [
-    pageTag.chapter(chapter.id),
-    ...chapter.pendingApplications.map((a) => pageTag.account(a.account)),
-    ...evaluationTags([...chapter.evaluations.map((e) => e.id), ...chapter.activity.map((a) => a.evaluationId)]),
+  pageTags: (data) => [
+    pageTag.chapter(data.chapter.id),
+    // Every account it shows, whose name may change (the pending applicants too: an operation about one of them shows here).
+    ...accountTags(data),
+    // The evaluations it names.
+    ...evaluationTags([...data.chapter.evaluations.map((e) => e.id), ...data.chapter.activity.map((a) => a.evaluationId)]),
   ],
 };
 
@@ -57,7 +59,7 @@ export const meta = pageMeta<typeof loader>((t, data) =>
     : { title: t("chapter.title"), description: t("meta.chapterUnknown") },
 );
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseChapterId(params.chapterId);
   const url = new URL(request.url);
   const limit = pageLimit(url);
@@ -66,11 +68,13 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 
   // One statement: the chapter, a page of its members, and the operations on their way about it or
   // its applicants (applications, recommendations, decisions).
-  const chapter = await getChapter({ id, after, limit: limit + 1 });
+  // The names the viewer may see of everyone it shows, in the same statement (none but those
+  // visible to everyone for a page cache's anonymous render).
+  const chapter = await getChapter({ id, after, limit: limit + 1, viewer: await getViewer(request, context) });
   invariantResponse(chapter, message("errors.chapterMissing", { id }), { status: 404 });
-  const { members, pending, ...detail } = chapter;
+  const { members, pending, names, ...detail } = chapter;
   const { page, next } = pageOf(members, limit, (m) => m.account);
-  return { chapter: detail, members: page, next, pending };
+  return { chapter: detail, members: page, next, pending, names };
 }
 
 const memberColumns = (t: TFunction): Column<ChapterMemberRow>[] => [

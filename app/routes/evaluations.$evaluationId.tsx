@@ -16,6 +16,7 @@ import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getEvaluationPage, type VoteRow } from "../models/evaluations.server";
+import { getViewer } from "../models/viewer.server";
 import { env } from "../ground/env.server";
 import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../ground/format";
 import { holds, isViewer, useViewer } from "../utils/viewer";
@@ -23,13 +24,14 @@ import { DocumentSection, ScaleMeaning } from "../components/document-view";
 import { missingDocument, shownDocument } from "../documents/show.server";
 import { invariantResponse, parseAddress, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { accountTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ evaluation }) => [pageTag.evaluation(evaluation.id)] };
+// Every account it shows too, whose name may change.
+export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.evaluation(data.evaluation.id), ...accountTags(data)] };
 
 export const meta = pageMeta<typeof loader>((t, data) =>
   data
@@ -48,16 +50,16 @@ export const meta = pageMeta<typeof loader>((t, data) =>
 const BIN_WIDTH = (SCORE_MAX - SCORE_MIN + 1) / 16;
 const BINS = Array.from({ length: 16 }, (_, i) => ({ from: SCORE_MIN + i * BIN_WIDTH, to: SCORE_MIN + (i + 1) * BIN_WIDTH - 1 }));
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseEvaluationId(params.evaluationId);
   const url = new URL(request.url);
   const limit = pageLimit(url);
   const after = searchParam(url, "after", (raw) => parseAddress(raw, "after"));
   canonicalUrl(request, `/evaluations/${id}`, { after: after?.toLowerCase(), limit: limitParam(limit) });
-  // One statement: the evaluation, a page of its voters, the votes on their way.
-  const page = await getEvaluationPage({ id, after, limit: limit + 1 });
+  // One statement: the evaluation, a page of its voters, the votes on their way, the names the viewer may see.
+  const page = await getEvaluationPage({ id, after, limit: limit + 1, viewer: await getViewer(request, context) });
   invariantResponse(page, message("errors.evaluationMissing", { id }), { status: 404 });
-  const { votes, pending, body, scale, fetch, ...evaluation } = page;
+  const { votes, pending, body, scale, fetch, names, ...evaluation } = page;
   const histogram = BINS.map((bin) => ({
     ...bin,
     count: evaluation.scores.filter((s) => s.score >= bin.from && s.score <= bin.to).reduce((n, s) => n + s.count, 0),
@@ -72,6 +74,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     votes: voters.page,
     next: voters.next,
     pending,
+    names,
   };
 }
 

@@ -20,6 +20,8 @@ export type PageTag = string;
 /** The list pages: `/` (chapters), `/evaluations`, `/info`, `/party`, `/members` (search). */
 export type ListName = "chapters" | "evaluations" | "info" | "party" | "members";
 
+const LIST_NAMES: Readonly<Record<ListName, true>> = { chapters: true, evaluations: true, info: true, party: true, members: true };
+
 export const pageTag = {
   chapter: (id: bigint | string) => `chapter:${id}`,
   account: (address: string) => `account:${address.toLowerCase()}`,
@@ -33,6 +35,25 @@ export const pageTag = {
  * evaluation's title is dropped when its document arrives (the document fetcher's app change).
  */
 export const evaluationTags = (ids: readonly (string | null | undefined)[]) => ids.flatMap((id) => (id ? [pageTag.evaluation(id)] : []));
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * Every account a page's data shows (any string that is an address, at any depth): a page that
+ * shows names (app/models/names.server.ts finds its accounts the same way) is dropped when any of
+ * them changes its profile (db/migrations/0018), whether or not this render had a name for it.
+ */
+export function accountTags(data: unknown): PageTag[] {
+  const found = new Set<PageTag>();
+  const walk = (value: unknown): void => {
+    if (typeof value === "string") {
+      if (ADDRESS.test(value)) found.add(pageTag.account(value));
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value !== null && typeof value === "object") Object.values(value).forEach(walk);
+  };
+  walk(data);
+  return [...found];
+}
 
 /** A page route's `handle`: the tags of what the page shows, from its loader's data. */
 export type PageTagsHandle<Loader extends (...args: never[]) => unknown> = {
@@ -84,15 +105,18 @@ export type ChangedEntities = {
   infoId?: string | null;
   /** Actor, subject, sender, a pending operation's subject account(s): every account the change names. */
   accounts?: readonly (string | null | undefined)[];
+  /** The lists a change moves (a profile's name moves the search by name: db/migrations/0019). */
+  lists?: readonly ListName[];
 };
 
 /** The tags a change of these entities touches. */
-export function entityTags({ chapterId, evaluationId, infoId, accounts = [] }: ChangedEntities): PageTag[] {
+export function entityTags({ chapterId, evaluationId, infoId, accounts = [], lists = [] }: ChangedEntities): PageTag[] {
   return [
     ...(chapterId != null ? [pageTag.chapter(chapterId)] : []),
     ...(evaluationId != null ? [pageTag.evaluation(evaluationId)] : []),
     ...(infoId != null ? [pageTag.info(infoId)] : []),
     ...accounts.filter((a): a is string => typeof a === "string" && a !== "").map(pageTag.account),
+    ...lists.filter((name) => Object.hasOwn(LIST_NAMES, name)).map(pageTag.list),
   ];
 }
 

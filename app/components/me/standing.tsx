@@ -10,7 +10,7 @@ import { ClientOnly } from "../client-only";
 import { ItemList } from "../item-list";
 import { AddressLink, ChapterLink } from "../links";
 import { VoteForm } from "../roles/member/section";
-import { Roles } from "../role-list";
+import { HeldRoles, Roles } from "../role-list";
 
 const DECISION_KEYS = { applied: "me.decision.applied", approved: "me.decision.approved", rejected: "me.decision.rejected" } as const;
 
@@ -48,15 +48,10 @@ export function MyApplication({ application: a }: { application: MemberDetail["a
 export function MyRoles({ viewer }: { viewer: Viewer | null }) {
   const { t } = useI18n();
   if (!viewer) return <p className="muted">{t("member.noRoles")}</p>;
-  const held = viewer.holds.map((role) => (
-    <li key={role} data-role={role}>
-      {t(`roles.heldTitle.${role}`)}
-    </li>
-  ));
   return (
     <>
-      <Roles of={viewer} empty={held.length || viewer.proposedPartyAdmin ? null : <p className="muted">{t("member.noRoles")}</p>} />
-      {held.length ? <ul className="roles held-roles">{held}</ul> : null}
+      <Roles of={viewer} empty={viewer.holds.length || viewer.proposedPartyAdmin ? null : <p className="muted">{t("member.noRoles")}</p>} />
+      <HeldRoles holds={viewer.holds} />
       {viewer.proposedPartyAdmin ? (
         <p className="proposed-party-admin">
           <Trans t={t} i18nKey="me.proposedPartyAdmin" components={{ go: <Link to="/party" /> }} />
