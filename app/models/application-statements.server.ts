@@ -88,19 +88,23 @@ export async function queueStatements(chapterId: string, accounts: readonly stri
 export type ShownStatement = StatementText & { chapterId: string; applicationId: string; keptUntil: string | null };
 
 /**
- * The statements of `account`'s applications that `viewer` may read (its member page): the
- * account itself, the executives of the chapter applied to, party executives. No query for anyone else.
+ * `account`'s statements on its member page: those `viewer` may read (the account itself, the
+ * executives of the chapter applied to, party executives), and the chapters of all of them, which
+ * the page's tags name whoever asks: a render shared by viewers of one kind (server/viewer-pages.ts)
+ * shows a statement to a chapter's executives only when the page says it shows that chapter.
  */
-export async function memberPageStatements(account: string, viewer: (Pick<ViewerFacts, "partyExecutive" | "executiveOf"> & { address: string }) | null): Promise<ShownStatement[]> {
+export async function memberPageStatements(
+  account: string,
+  viewer: (Pick<ViewerFacts, "partyExecutive" | "executiveOf"> & { address: string }) | null,
+): Promise<{ shown: ShownStatement[]; chapters: string[] }> {
   const self = viewer?.address.toLowerCase() === account.toLowerCase();
-  if (!viewer || !(self || viewer.partyExecutive || viewer.executiveOf)) return [];
   const found = await rows<ShownStatement>(sql`
     select s.chapter_id::text as "chapterId", s.statement, s.contact, a.id as "applicationId",
       case when a.status <> 'applied' then ${day(keptUntil)} end as "keptUntil"
     from app.application_statements s ${latestApplication}
     where s.account = ${account.toLowerCase()} and a.id is not null and ${attached}
       and (a.status = 'applied' or ${keptUntil} > now())`);
-  return found.filter((s) => self || readsStatementsOf(viewer, s.chapterId));
+  return { shown: found.filter((s) => self || readsStatementsOf(viewer, s.chapterId)), chapters: found.map((s) => s.chapterId) };
 }
 
 /** At most this many statements deleted per run. */

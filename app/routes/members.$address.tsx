@@ -29,8 +29,10 @@ import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
-  pageTags: ({ member }) => [pageTag.account(member.account), ...evaluationTags([...member.votes.map((v) => v.evaluationId), ...member.activity.map((a) => a.evaluationId)]),
-    ...member.activity.flatMap((a) => (a.infoId ? [pageTag.info(a.infoId)] : []))],
+  pageTags: ({ member, statementChapters }) => [pageTag.account(member.account), ...evaluationTags([...member.votes.map((v) => v.evaluationId), ...member.activity.map((a) => a.evaluationId)]),
+    ...member.activity.flatMap((a) => (a.infoId ? [pageTag.info(a.infoId)] : [])),
+    // The chapters whose executives read a statement here (whoever asked): a render shared by a kind of viewer knows it shows them.
+    ...statementChapters.map(pageTag.chapter)],
 };
 
 export const meta = pageMeta<typeof loader>((t, data) =>
@@ -56,7 +58,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const [page, statements] = await Promise.all([getMemberPage(address), getViewer(request, context).then((viewer) => memberPageStatements(address, viewer))]);
   invariantResponse(page, message("errors.memberMissing", { address }), { status: 404 });
   const { pending, telegram, ...member } = page;
-  return { member, pending, telegram, statements };
+  return { member, pending, telegram, statements: statements.shown, statementChapters: statements.chapters };
 }
 
 export default function Member() {

@@ -71,7 +71,7 @@ async function decided(id: string, status: "approved" | "rejected", daysAgo: num
 /** Which viewers read the applicant's statement on its member page. */
 async function readers() {
   const shown: string[] = [];
-  for (const [name, viewer] of Object.entries(viewers)) if ((await model.memberPageStatements(APPLICANT, viewer)).length > 0) shown.push(name);
+  for (const [name, viewer] of Object.entries(viewers)) if ((await model.memberPageStatements(APPLICANT, viewer)).shown.length > 0) shown.push(name);
   return shown;
 }
 
@@ -111,7 +111,9 @@ it("is kept 30 days after the decision for the executives, then pruned", async (
   await applied("10-1", 1, 10);
   await decided("10-1", "approved", 29);
   expect(await model.queueStatements("1", [APPLICANT])).toEqual({});
-  const [kept] = await model.memberPageStatements(APPLICANT, viewers.executiveOf1);
+  const { shown: [kept], chapters } = await model.memberPageStatements(APPLICANT, viewers.executiveOf1);
+  expect(chapters).toEqual(["1"]);
+  expect(await model.memberPageStatements(APPLICANT, null)).toEqual({ shown: [], chapters: ["1"] });
   expect(kept).toMatchObject({ chapterId: "1", applicationId: "10-1", ...TEXT, keptUntil: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
   expect(await model.ownStatements(APPLICANT)).toEqual([expect.objectContaining({ state: "approved", deletedAfter: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) })]);
   expect(await model.pruneStatements()).toBe(0);
