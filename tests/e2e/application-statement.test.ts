@@ -1,9 +1,9 @@
 /**
  * An application that says who one is (issue 28 items 1 and 5) in Chromium, on the whole local
  * stack: Lena, in German, presses Apply on chapter 1 and is led to /before-applying first, then
- * back; a statement with HTML is refused in German and nothing is sent; she applies with a
- * statement and a way to reach her. Omar, a chapter executive of chapter 1, reads it in the
- * review queue in Arabic and approves her. A stranger, in English, sees neither the statement in
+ * back; a statement with HTML is refused in German and nothing is sent, and so is one the
+ * server cannot take now; she applies with a statement and a way to reach her. Omar, a chapter
+ * executive of chapter 1, reads it in the review queue in Arabic and approves her. A stranger, in English, sees neither the statement in
  * the queue nor on her member page; Lena sees hers on /me, with the day it is deleted. Each page is
  * axe-clean at 1280 px and at 390 px. Cases run in order.
  * Screenshots: artifacts/screenshots/statement-*-{1280,390}.png and artifacts/screenshots/390/statement-*.png.
@@ -54,6 +54,21 @@ it("a statement with HTML is refused in her language, and nothing is signed", as
   expect(await stack.query(`select 1 from app.pending_operations where sender = $1`, [lenaAddress])).toEqual([]);
   await checkPage(page, "statement-refused-de");
   await lena.screens("statement-refused-de");
+
+  // The server out of reach: said in German, what she typed stays, nothing is signed.
+  await page.route("**/me/application-statement", (route) =>
+    route.request().method() === "POST"
+      ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "unavailable", key: "errors.status.503", values: {} }) })
+      : route.fallback(),
+  );
+  await form.getByLabel("Warum ich beitreten will und wer in der Ortsgruppe mich kennt (freiwillig)").fill(STATEMENT);
+  await form.getByRole("button", { name: "Bei dieser Ortsgruppe bewerben" }).click();
+  await expect
+    .poll(() => form.locator(".form-error[role='alert']").textContent())
+    .toBe("Die Datenbank oder der Indexer ist gerade nicht erreichbar. Die Seite funktioniert wieder, sobald sie zurück sind.");
+  expect(await form.locator("textarea").inputValue()).toBe(STATEMENT);
+  expect(await stack.query(`select 1 from app.pending_operations where sender = $1`, [lenaAddress])).toEqual([]);
+  await page.unroute("**/me/application-statement");
 }, 120_000);
 
 it("applies with a statement and a way to reach her", async () => {
