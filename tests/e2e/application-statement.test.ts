@@ -1,11 +1,11 @@
 /**
  * An application that says who one is (issue 28 items 1 and 5) in Chromium, on the whole local
  * stack: Lena, in German, presses Apply on chapter 1 and is led to /before-applying first, then
- * back; a statement with HTML is refused in German and nothing is sent, and so is one the
- * server cannot take now; she applies with a statement and a way to reach her. Omar, a chapter
- * executive of chapter 1, reads it in the review queue in Arabic and approves her. A stranger, in English, sees neither the statement in
- * the queue nor on her member page; Lena sees hers on /me, with the day it is deleted. Each page is
- * axe-clean at 1280 px and at 390 px. Cases run in order.
+ * back; a statement with HTML is refused in German and nothing is sent, and so is one the server
+ * cannot take now; she applies with a statement and a way to reach her. Omar, a chapter executive
+ * of chapter 1, reads it in the review queue in Arabic and approves her. A stranger, in English,
+ * sees it nowhere; Lena sees hers on /me with the day it is deleted, and deletes it there. Each
+ * page is axe-clean at 1280 px and at 390 px. Cases run in order.
  * Screenshots: artifacts/screenshots/statement-*-{1280,390}.png and artifacts/screenshots/390/statement-*.png.
  */
 import type { Page } from "playwright-core";
@@ -106,7 +106,7 @@ it("a chapter executive reads it in the review queue, in Arabic, and approves", 
   await checkPage(member, "statement-member-page-ar");
 }, 240_000);
 
-it("a stranger sees it nowhere; Lena sees hers on /me", async () => {
+it("a stranger sees it nowhere; Lena sees hers on /me, and deletes it", async () => {
   const stranger = await stack.person("stranger");
   for (const path of ["/chapters/1/applications", `/members/${lenaAddress.toLowerCase()}`, "/chapters/1"]) {
     const page = await stranger.open(path);
@@ -122,4 +122,10 @@ it("a stranger sees it nowhere; Lena sees hers on /me", async () => {
   expect(await mine.textContent()).toMatch(/angenommen.*wird am \d{4}-\d{2}-\d{2} gelöscht/);
   await checkPage(page, "statement-me-de");
   await lena.screens("statement-me-de");
+
+  // She need not wait for the 30 days: deleted now, from /me.
+  await mine.getByRole("button", { name: "Jetzt löschen" }).click();
+  await page.waitForURL(/\/me#statements$/);
+  await page.locator("section.my-statements").waitFor({ state: "detached" });
+  expect(await statements()).toEqual([]);
 }, 120_000);
