@@ -89,15 +89,8 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
   const viewerPages = cache ? new ViewerPages(cache) : undefined;
   // Drops the cached pages (and the viewers) of what each indexed event or app change touches (server/read-model-changes.ts).
   const version =
-    cache && DATABASE_URL
-      ? followReadModel({
-          databaseUrl: DATABASE_URL,
-          schema: READ_MODEL_SCHEMA,
-          onChange: (v, dropped) => {
-            cache.advance(v, dropped);
-            viewerPages?.advance(v === undefined ? "all" : dropped);
-          },
-        })
+    viewerPages && DATABASE_URL
+      ? followReadModel({ databaseUrl: DATABASE_URL, schema: READ_MODEL_SCHEMA, onChange: (v, dropped) => viewerPages.advance(v, dropped) })
       : undefined;
 
   const gate = new RenderGate(RENDERS);

@@ -66,9 +66,14 @@ export class ViewerPages {
     readonly now: () => number = Date.now,
   ) {}
 
-  /** The read model moved: forget the viewers it names (all of them for "all") and, for "all", the scopes. */
-  advance(dropped: Dropped) {
-    if (dropped === "all") {
+  /**
+   * The read model is at `version` now (undefined: not known): the page cache drops what changed
+   * (PageCache.advance), and the viewers it names are forgotten (all of them, and the scopes, for
+   * "all" or an unknown version).
+   */
+  advance(version: string | undefined, dropped: Dropped) {
+    this.cache.advance(version, dropped);
+    if (dropped === "all" || version === undefined) {
       this.#sessions.clear();
       this.#tokensOf.clear();
       this.#scopes.clear();

@@ -64,10 +64,17 @@ export function kindKey(reduced: ViewerFacts): string {
   return [f.status, f.chapterId, f.executiveOf, f.pendingApplicationChapterId, f.centralCommitteeOf.join("."), f.holds.join("."), +f.partyMember, +f.partyExecutive, +f.proposedPartyAdmin].join(",");
 }
 
-/** The chapters a page shows, from its page tags (app/utils/page-tags.ts `chapter:<id>`). */
+/**
+ * The chapters a page shows, from its page tags (app/utils/page-tags.ts): `chapter:<id>`, and
+ * `standing:<id>` for a chapter whose members' names it shows (a name's visibility asks how the
+ * viewer stands to the named member's chapter) without showing the chapter itself.
+ */
 export function scopeOf(tags: readonly string[]): Set<string> {
   const scope = new Set<string>();
-  for (const tag of tags) if (tag.startsWith("chapter:")) scope.add(tag.slice("chapter:".length));
+  for (const tag of tags) {
+    if (tag.startsWith("chapter:")) scope.add(tag.slice("chapter:".length));
+    else if (tag.startsWith("standing:")) scope.add(tag.slice("standing:".length));
+  }
   return scope;
 }
 

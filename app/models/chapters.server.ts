@@ -9,7 +9,7 @@ import { firstRow, rows, views } from "../../db/query.server";
 import { documentTitle, evaluationTitle, infoTitle } from "./documents.server";
 import { firstRowWithPending, pendingOperationsColumn, type PendingOperation } from "./pending-operations.server";
 import type { ViewerStanding } from "../ground/profile-visibility";
-import { visibleNameSql, withNames, type Names } from "./names.server";
+import { visibleNameSql, withNames, type Named, type Names } from "./names.server";
 
 export const MAP_CAP = 5000;
 
@@ -52,6 +52,8 @@ export type ChapterDetail = ChapterPoint & {
   pending: PendingOperation[];
   /** The names the viewer may see of the accounts the page shows. */
   names: Names;
+  /** The chapters whose standing decides some of those names (withNames): the page tags them. */
+  nameChapters: string[];
 };
 
 export type ActivityRow = {
@@ -171,7 +173,7 @@ export function getApplicationQueue({
 }) {
   const afterLogIndex = after ? Number(after.id.split("-")[1]) : 0;
   const cursor = after ? sql`and (applied_block, ${LOG_INDEX}) > (${after.block.toString()}::numeric, ${afterLogIndex})` : sql``;
-  return rows<PendingApplication & { names: Names }>(withNames(sql`
+  return rows<PendingApplication & Named>(withNames(sql`
     select id, account, recommenders, applied_block::text as "appliedBlock", applied_at::text as "appliedAt"
     from ${views}.applications
     where chapter_id = ${chapterId.toString()} and status = 'applied' ${cursor}

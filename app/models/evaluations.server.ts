@@ -76,6 +76,8 @@ export type EvaluationPage = EvaluationDetail & {
   pending: PendingOperation[];
   /** The names the viewer may see of the accounts the page shows. */
   names: Names;
+  /** The chapters whose standing decides some of those names (withNames): the page tags them. */
+  nameChapters: string[];
 };
 
 /**

@@ -51,6 +51,8 @@ export type MemberPage = MemberDetail & {
   telegram: string | null;
   /** The names `viewer` may see of the account and of everyone the page shows. */
   names: Names;
+  /** The chapters whose standing decides some of those names (withNames): the page tags them. */
+  nameChapters: string[];
 };
 
 /**

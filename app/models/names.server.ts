@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { ViewerStanding } from "../ground/profile-visibility";
+import { views } from "../../db/query.server";
 import { visibleProfileSql } from "./profile-views.server";
 
 /** Lower-case address → the display name the viewer may see; an account without one is absent. */
@@ -20,20 +21,36 @@ const ACCOUNTS_PATH = `strict $.** ? (@.type() == "string" && @ like_regex "^0x[
 /** The display name of `account` (lower case) that `viewer` may see, or null: text. */
 export const visibleNameSql = (account: SQL, viewer: ViewerStanding | null): SQL => sql`(${visibleProfileSql(account, viewer)} ->> 'displayName')`;
 
-/** `statement`'s rows, in its order, each with `names` (Names) of the accounts it shows. */
+/**
+ * `statement`'s rows, in its order, each with `names` (Names) of the accounts it shows, and
+ * `nameChapters`: the chapters of those whose name only a chapter's executives or members may see
+ * (their chapter, or the one they applied to). Who sees such a name depends on how the viewer
+ * stands to that chapter, so a page tags them (`pageTag.standing`): a page shared by a kind of
+ * viewer (server/viewer-pages.ts) then tells apart the viewers who stand differently there.
+ */
 export function withNames(statement: SQL, viewer: ViewerStanding | null): SQL {
-  return sql`select page.*, (select coalesce(json_object_agg(n.account, n.name), '{}') from (
-      select x.account, ${visibleNameSql(sql`x.account`, viewer)} as name
-      from (select distinct lower(s #>> '{}') as account from jsonb_path_query(to_jsonb(page), ${ACCOUNTS_PATH}::jsonpath) s) x) n
-      where n.name is not null) as "names"
-    from (${statement}) page`;
+  return sql`select page.*, n.names as "names", n.chapters as "nameChapters" from (${statement}) page
+    cross join lateral (
+      select coalesce(json_object_agg(x.account, x.name) filter (where x.name is not null), '{}') as names,
+        coalesce(array_remove(array_agg(distinct case when o.status = 'member' then o.chapter_id::text end) || array_agg(distinct a.chapter_id::text), null), '{}') as chapters
+      from (select distinct lower(s #>> '{}') as account from jsonb_path_query(to_jsonb(page), ${ACCOUNTS_PATH}::jsonpath) s) found
+      cross join lateral (select found.account, ${visibleNameSql(sql`found.account`, viewer)} as name) x
+      left join app.profiles p on p.account = found.account and p.display_name is not null and p.display_name_visibility in ('executives', 'chapter')
+      left join ${views}.members o on p.account is not null and o.account = p.account
+      left join ${views}.applications a on a.id = o.pending_application_id) n`;
 }
 
 /** The names of several rows as one map (a list's rows each carry their own). */
 export const namesOf = (rows: readonly { names: Names }[]): Names => Object.assign({}, ...rows.map((r) => r.names));
 
-/** A row without its names, and the names (a loader returns them once, beside its data). */
-export function splitNames<T extends { names: Names }>(row: T): [Omit<T, "names">, Names] {
-  const { names, ...rest } = row;
+/** What `withNames` adds to a row. */
+export type Named = { names: Names; nameChapters: string[] };
+
+/** A row without its names (and their chapters), and the names (a loader returns them once, beside its data). */
+export function splitNames<T extends { names: Names; nameChapters?: string[] }>(row: T): [Omit<T, keyof Named>, Names] {
+  const { names, nameChapters: _, ...rest } = row;
   return [rest, names];
 }
+
+/** The chapters of several rows' names as one list. */
+export const nameChaptersOf = (rows: readonly Named[]): string[] => [...new Set(rows.flatMap((r) => r.nameChapters))];

@@ -27,7 +27,7 @@ import { formatCoordinates } from "../map/coordinates";
 import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../ground/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { accountTags, evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { accountTags, evaluationTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 import { mayUse, useViewer } from "../utils/viewer";
@@ -39,6 +39,8 @@ export const handle: PageTagsHandle<typeof loader> = {
     pageTag.chapter(data.chapter.id),
     // Every account it shows, whose name may change (the pending applicants too: an operation about one of them shows here).
     ...accountTags(data),
+    // The chapters whose standing decides a name it shows.
+    ...standingTags(data),
     // The evaluations it names.
     ...evaluationTags([...data.chapter.evaluations.map((e) => e.id), ...data.chapter.activity.map((a) => a.evaluationId)]),
   ],
@@ -72,9 +74,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // visible to everyone for a page cache's anonymous render).
   const chapter = await getChapter({ id, after, limit: limit + 1, viewer: await getViewer(request, context) });
   invariantResponse(chapter, message("errors.chapterMissing", { id }), { status: 404 });
-  const { members, pending, names, ...detail } = chapter;
+  const { members, pending, names, nameChapters, ...detail } = chapter;
   const { page, next } = pageOf(members, limit, (m) => m.account);
-  return { chapter: detail, members: page, next, pending, names };
+  return { chapter: detail, members: page, next, pending, names, nameChapters };
 }
 
 const memberColumns = (t: TFunction): Column<ChapterMemberRow>[] => [

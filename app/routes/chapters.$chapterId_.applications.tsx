@@ -16,12 +16,12 @@ import { useI18n } from "../i18n/use-i18n";
 import { queueStatements, readsStatementsOf } from "../models/application-statements.server";
 import { chapterExists, getApplicationQueue, type PendingApplication } from "../models/chapters.server";
 import { getViewer } from "../models/viewer.server";
-import { namesOf, splitNames } from "../models/names.server";
+import { nameChaptersOf, namesOf, splitNames } from "../models/names.server";
 import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel } from "../ground/format";
 import { invariantResponse, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { accountTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { accountTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { isViewer, mayUse, useViewer } from "../utils/viewer";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
@@ -30,7 +30,7 @@ import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.serv
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
   // Every account shown (an operation about an applicant shows here; a name may change).
-  pageTags: (data) => [pageTag.chapter(data.chapter.id), ...accountTags(data)],
+  pageTags: (data) => [pageTag.chapter(data.chapter.id), ...accountTags(data), ...standingTags(data)],
 };
 
 export const meta = pageMeta<typeof loader>((t, data) => {
@@ -64,7 +64,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   ]);
   invariantResponse(chapter, message("errors.chapterMissing", { id: chapterId }), { status: 404 });
   const { page, next } = pageOf(queue, limit, (last) => `${last.appliedBlock}:${last.id}`);
-  return { chapter, applications: page.map((row) => splitNames(row)[0]), next, pending, statements, names: namesOf(page) };
+  return { chapter, applications: page.map((row) => splitNames(row)[0]), next, pending, statements, names: namesOf(page), nameChapters: nameChaptersOf(page) };
 }
 
 export default function ApplicationQueue() {

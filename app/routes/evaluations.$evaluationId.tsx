@@ -24,14 +24,14 @@ import { DocumentSection, ScaleMeaning } from "../components/document-view";
 import { missingDocument, shownDocument } from "../documents/show.server";
 import { invariantResponse, parseAddress, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { accountTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { accountTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 // Every account it shows too, whose name may change.
-export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.evaluation(data.evaluation.id), ...accountTags(data)] };
+export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.evaluation(data.evaluation.id), ...accountTags(data), ...standingTags(data)] };
 
 export const meta = pageMeta<typeof loader>((t, data) =>
   data
@@ -59,7 +59,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // One statement: the evaluation, a page of its voters, the votes on their way, the names the viewer may see.
   const page = await getEvaluationPage({ id, after, limit: limit + 1, viewer: await getViewer(request, context) });
   invariantResponse(page, message("errors.evaluationMissing", { id }), { status: 404 });
-  const { votes, pending, body, scale, fetch, names, ...evaluation } = page;
+  const { votes, pending, body, scale, fetch, names, nameChapters, ...evaluation } = page;
   const histogram = BINS.map((bin) => ({
     ...bin,
     count: evaluation.scores.filter((s) => s.score >= bin.from && s.score <= bin.to).reduce((n, s) => n + s.count, 0),
@@ -75,6 +75,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     next: voters.next,
     pending,
     names,
+    nameChapters,
   };
 }
 

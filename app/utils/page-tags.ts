@@ -28,7 +28,16 @@ export const pageTag = {
   evaluation: (id: bigint | string) => `evaluation:${id}`,
   info: (id: bigint | string) => `info:${id}`,
   list: (name: ListName) => `list:${name}`,
+  /**
+   * A chapter whose standing decides a name the page shows (a name only its executives or members
+   * may see): no change drops it; a page shared by a kind of viewer tells apart the viewers who
+   * stand differently there (app/ground/shared-viewer.ts `scopeOf`).
+   */
+  standing: (id: bigint | string) => `standing:${id}`,
 };
+
+/** The `standing:` tags of a loader's `nameChapters` (app/models/names.server.ts withNames). */
+export const standingTags = (data: { nameChapters?: readonly string[] }): PageTag[] => (data.nameChapters ?? []).map(pageTag.standing);
 
 /**
  * The tags of the evaluations a page names (a list, an activity row): a page that shows an

@@ -54,7 +54,7 @@ it("keeps no address and no chapter outside the page, and offers nothing outside
 });
 
 it("reads the page's chapters from its tags, and the account cookie from a Cookie header", () => {
-  expect([...scopeOf(["chapter:7", "account:0xab", "evaluation:3", "chapter:12", "list:party"])]).toEqual(["7", "12"]);
+  expect([...scopeOf(["chapter:7", "account:0xab", "evaluation:3", "standing:9", "chapter:12", "list:party"])]).toEqual(["7", "9", "12"]);
   const address = "0x00000000000000000000000000000000000000A1";
   expect(accountFromCookies(`lang=de; account=${address}; __Host-session=x`)).toBe(address);
   expect(accountFromCookies("account=0x12")).toBeUndefined();

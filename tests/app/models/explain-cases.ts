@@ -42,6 +42,8 @@ export type Fixtures = {
   passkeyOwner: Hex;
   /** A request carrying a live session of the chapter executive (app.sessions, migrated for this test). */
   executiveRequest: Request;
+  /** That session's token (the web server asks for its viewer: server/viewer-pages.ts). */
+  executiveToken: string;
 };
 
 const UNKNOWN: Address = "0x00000000000000000000000000000000000dead0";
@@ -152,6 +154,7 @@ export const CASES: Case[] = [
     run: (m, f) => m.evaluations.listEvaluationsAwaitingVote({ chapterId: f.bigChapter.toString(), voter: f.busiestVoter, limit: 51 }),
   },
   { name: "getViewer: a chapter executive's session", fn: "viewer.getViewer", run: (m, f) => m.viewer.getViewer(f.executiveRequest) },
+  { name: "viewerOfSession: the same session, as the web server asks", fn: "viewer.viewerOfSession", run: (m, f) => m.viewer.viewerOfSession(f.executiveToken) },
   {
     name: "accountsOfOwners: the sign-in's two candidate keys, one an owner",
     fn: "account-owners.accountsOfOwners",

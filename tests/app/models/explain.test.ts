@@ -121,11 +121,13 @@ beforeAll(async () => {
         `select owner from ${S}.account_owners where account = (select account from ${S}.account_owners group by account having count(*) = 2 order by account limit 1) order by owner limit 1`,
       ),
       executiveRequest: new Request("http://app.test/"),
+      executiveToken: "",
     };
     const { createSession } = await import("../../../app/models/sessions.server");
     const { SESSION_COOKIE } = await import("../../../app/utils/session-cookie.server");
     const { token } = await createSession(fixtures.chapterExecutive);
     fixtures.executiveRequest = new Request("http://app.test/", { headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    fixtures.executiveToken = token;
   } finally {
     await client.end();
   }
