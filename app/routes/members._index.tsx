@@ -2,8 +2,10 @@
  * /members?q=0x…: the member search by address prefix, also what every account field loads its
  * suggestions from (app/components/wallet/account-input.client.tsx reads `{ q, members }`). The
  * prefix is read case-insensitively and answered under its lower-case spelling (a 301 from any
- * other, as every cached page's one URL); anything but "0x" and up to 40 hex digits is a 400 that
- * says so. Without `q` the page is the empty search form.
+ * other, as every cached page's one URL); "0x" and more than 40 hex digits is a 400 that says so.
+ * Any other q is the start of a name (issue 28 item 4), found among the names the viewer may see
+ * (app/models/members-search.server.ts), lower case its one URL too. Without `q` the page is the
+ * empty search form.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -13,52 +15,63 @@ import { AddressLink, ChapterLink, NextPage } from "../components/links";
 import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
-import { MEMBER_SEARCH_LIMIT, searchMembers } from "../models/members-search.server";
+import { MEMBER_SEARCH_LIMIT, searchMembers, searchMembersByName } from "../models/members-search.server";
+import { nameChaptersOf, namesOf, splitNames } from "../models/names.server";
+import { getViewer } from "../models/viewer.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { listPage } from "../utils/page-tags";
+import { accountTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
 import { pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-export const handle = listPage("members");
+// The list, which a profile's change moves too (db/migrations/0019), and every account shown.
+export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.list("members"), ...accountTags(data), ...standingTags(data)] };
 
 export const meta = pageMeta<typeof loader>((t, data) => ({
   title: t("members.title"),
-  description: data?.q ? t("meta.membersSearch", { q: data.q }) : t("meta.members"),
+  description: data?.q ? t(data.byName ? "meta.membersByName" : "meta.membersSearch", { q: data.q }) : t("meta.members"),
 }));
 
 /** The start of an address: "0x" and 0 to 40 hex digits. */
 const PREFIX = /^0x[0-9a-f]{0,40}$/;
+/** The longest name (app/utils/profile-fields.ts), so the longest start of one. */
+const NAME_QUERY_MAX = 50;
 
-function parsePrefix(raw: string): string {
-  const q = raw.trim().toLowerCase();
-  invariantResponse(PREFIX.test(q), message("errors.memberPrefix", { got: raw.slice(0, 80) }));
-  return q;
+/** An address prefix (lower case), else the start of a name (trimmed, NFC, lower case: one URL a query). */
+function parseQuery(raw: string): { q: string; byName: boolean } {
+  const q = raw.trim().normalize("NFC").toLowerCase();
+  if (PREFIX.test(q)) return { q, byName: false };
+  invariantResponse(!/^0x[0-9a-f]*$/i.test(q) || q.length <= 42, message("errors.memberPrefix", { got: raw.slice(0, 80) }));
+  invariantResponse([...q].length <= NAME_QUERY_MAX && !/\p{Cc}/u.test(q), message("errors.memberName", { max: NAME_QUERY_MAX }));
+  return { q, byName: true };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("q");
-  const q = raw === null || raw === "" ? null : parsePrefix(raw);
+  const query = raw === null || raw.trim() === "" ? null : parseQuery(raw);
   const after = searchParam(url, "after", (a) => parseAddress(a, "after").toLowerCase());
-  canonicalUrl(request, "/members", { q, after });
-  if (q === null) return { q: "", members: [], next: null };
-  const rows = await searchMembers({ prefix: q, after, limit: MEMBER_SEARCH_LIMIT + 1 });
+  canonicalUrl(request, "/members", { q: query?.q, after });
+  if (query === null) return { q: "", byName: false, members: [], next: null, names: {}, nameChapters: [] };
+  // The names the viewer may see, and a name search among those only (issue 28 items 3 and 4).
+  const viewer = await getViewer(request, context);
+  const search = { after, limit: MEMBER_SEARCH_LIMIT + 1, viewer };
+  const rows = await (query.byName ? searchMembersByName({ name: query.q, ...search }) : searchMembers({ prefix: query.q, ...search }));
   const { page, next } = pageOf(rows, MEMBER_SEARCH_LIMIT, (m) => m.account);
-  return { q, members: page, next };
+  return { q: query.q, byName: query.byName, members: page.map((m) => splitNames(m)[0]), next, names: namesOf(page), nameChapters: nameChaptersOf(page) };
 }
 
 export default function Members() {
-  const { q, members, next } = useLoaderData<typeof loader>();
+  const { q, byName, members, next } = useLoaderData<typeof loader>();
   const { t } = useI18n();
   return (
     <>
       <h1>{t("members.title")}</h1>
       <Form method="get" className="filters" role="search">
         <label>
-          {t("members.prefixLabel")} <input type="search" name="q" defaultValue={q} placeholder="0x…" className="address" spellCheck={false} />
+          {t("members.prefixLabel")} <input type="search" name="q" defaultValue={q} spellCheck={false} maxLength={NAME_QUERY_MAX} />
         </label>
         <button type="submit">{t("members.search")}</button>
       </Form>
@@ -67,7 +80,7 @@ export default function Members() {
           rows={members}
           rowKey={(m) => m.account}
           rowData={(m) => ({ "data-account": m.account })}
-          empty={t("members.none", { q })}
+          empty={t(byName ? "members.noneByName" : "members.none", { q })}
           columns={[
             { title: t("members.account"), className: "address", cell: (m) => <AddressLink address={m.account} /> },
             { title: t("members.chapter"), cell: (m) => <ChapterLink id={m.chapterId} /> },

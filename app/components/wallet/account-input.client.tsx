@@ -1,13 +1,14 @@
 /**
- * The one input for "which account": a text field that offers the members whose address starts
- * with what was typed (the member search, GET /members?q=, read through its loader), so every
- * form that asks for an account finds people the same way. Typing a whole address works too.
+ * The one input for "which account": a text field that offers the members whose address or name
+ * starts with what was typed (the member search, GET /members?q=, read through its loader; only
+ * names the viewer may see), so every form that asks for an account finds people the same way.
+ * What the field holds is always an address: a name is a label beside it, never identity.
  */
 import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
 
 export type AccountMatch = { account: string; chapterId: string | null };
-type SearchData = { q: string; members: AccountMatch[] };
+type SearchData = { q: string; members: AccountMatch[]; names?: Record<string, string> };
 
 export type AccountInputProps = {
   name: string;
@@ -18,8 +19,9 @@ export type AccountInputProps = {
   required?: boolean;
 };
 
-/** Enough characters for the search to narrow it (0x and two hex digits). */
+/** Enough characters for the search to narrow it (0x and two hex digits; two of a name). */
 const MIN_QUERY = 4;
+const MIN_NAME_QUERY = 2;
 
 export function AccountInput({ name, label, defaultValue = "", options, required = true }: AccountInputProps) {
   const listId = useId();
@@ -28,9 +30,14 @@ export function AccountInput({ name, label, defaultValue = "", options, required
   const onChange = (next: string) => {
     setValue(next);
     const q = next.trim().toLowerCase();
-    if (!options && /^0x[0-9a-f]*$/.test(q) && q.length >= MIN_QUERY && q.length < 42) search.load(`/members?q=${q}`);
+    if (options) return;
+    if (/^0x[0-9a-f]*$/.test(q)) {
+      if (q.length >= MIN_QUERY && q.length < 42) search.load(`/members?q=${q}`);
+    } else if ([...q].length >= MIN_NAME_QUERY) search.load(`/members?q=${encodeURIComponent(q)}`);
   };
+  const byName = !options && !/^0x/i.test(value.trim());
   const offered = options ?? search.data?.members.map((m) => m.account) ?? [];
+  const names = search.data?.names ?? {};
   return (
     <label className="account-input">
       {label}{" "}
@@ -48,10 +55,10 @@ export function AccountInput({ name, label, defaultValue = "", options, required
       />
       <datalist id={listId}>
         {offered
-          .filter((a) => a.toLowerCase().startsWith(value.trim().toLowerCase()))
+          .filter((a) => byName || a.toLowerCase().startsWith(value.trim().toLowerCase()))
           .slice(0, 20)
           .map((a) => (
-            <option key={a} value={a} />
+            <option key={a} value={a} label={names[a.toLowerCase()]} />
           ))}
       </datalist>
     </label>

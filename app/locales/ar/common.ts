@@ -55,6 +55,7 @@ export default {
     memberMissing: "لا يُعرف عضو أو مُتقدّم بالعنوان {{address}}",
     queueCursor: "يجب أن يكون after بالشكل «<الكتلة>:<رقم الطلب>»، والمُرسَل: «{{got}}»",
     memberPrefix: "يجب أن يكون q بداية عنوان: ‎0x متبوعًا بما يصل إلى 40 رقمًا ست عشريًا، والمُرسَل: «{{got}}»",
+    memberName: "يجب أن يكون q بداية اسم، {{max, number}} حرفًا على الأكثر بلا محارف تحكّم",
     info: {
       eventNameLength: "لا يزيد eventName على 64 حرفًا",
       eventNameControl: "يجب ألا يحتوي eventName على محارف تحكم",

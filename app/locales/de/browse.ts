@@ -66,10 +66,11 @@ export default {
   },
   members: {
     title: "Mitglieder",
-    prefixLabel: "Adresse beginnt mit",
+    prefixLabel: "Name oder Anfang einer Adresse",
     search: "Suchen",
     none: "Keine Mitgliedsadresse beginnt mit {{q}}.",
-    hint: "Geben Sie den Anfang einer Adresse ein (0x und einige Hexadezimalziffern), um ein Mitglied oder eine Bewerbung zu finden.",
+    noneByName: "Kein Name, den Sie sehen dürfen, beginnt mit {{q}}.",
+    hint: "Geben Sie den Anfang eines Namens oder einer Adresse (0x und einige Hexadezimalziffern) ein, um ein Mitglied oder eine Bewerbung zu finden. Gesucht wird nur unter den Namen, die Sie sehen dürfen.",
     account: "Konto",
     chapter: "Ortsgruppe",
     status: "Status",

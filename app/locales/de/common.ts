@@ -55,6 +55,7 @@ export default {
     memberMissing: "Unter der Adresse {{address}} ist kein Mitglied und keine Bewerbung bekannt",
     queueCursor: 'after muss die Form „<Block>:<Bewerbungs-ID>“ haben, erhalten: „{{got}}“',
     memberPrefix: 'q muss der Anfang einer Adresse sein: 0x gefolgt von bis zu 40 Hexadezimalziffern, erhalten: „{{got}}“',
+    memberName: "q muss der Anfang eines Namens sein, höchstens {{max, number}} Zeichen ohne Steuerzeichen",
     info: {
       eventNameLength: "eventName darf höchstens 64 Zeichen lang sein",
       eventNameControl: "eventName darf keine Steuerzeichen enthalten",

@@ -9,6 +9,7 @@ export default {
     queue: "Die Bewerbungen bei {{name}}, die auf eine Entscheidung warten, die ältesten zuerst, mit ihren Empfehlungen.",
     members: "Ein Mitglied oder eine Bewerbung der Partei über den Anfang der Adresse finden.",
     membersSearch: "Mitglieder und Bewerbungen, deren Adresse mit {{q}} beginnt.",
+    membersByName: "Mitglieder und Bewerbungen, deren Name mit {{q}} beginnt.",
     member: "Konto {{address}}: {{chapter}} ({{status}}), seine Rollen, Bewerbungen, Empfehlungen, Stimmen und Aktivität.",
     memberUnknown: "Ein Mitglied der Partei.",
     evaluations: "Alle Bewertungen der Ortsgruppen, mit ihren Stimmen und dem Durchschnitt.",

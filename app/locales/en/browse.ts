@@ -66,10 +66,11 @@ export default {
   },
   members: {
     title: "Members",
-    prefixLabel: "Address starts with",
+    prefixLabel: "Name or start of an address",
     search: "Search",
     none: "No member's address starts with {{q}}.",
-    hint: "Type the start of an address (0x and some hex digits) to find a member or applicant.",
+    noneByName: "No name you may see starts with {{q}}.",
+    hint: "Type the start of a name, or of an address (0x and some hex digits), to find a member or applicant. Only the names you may see are searched.",
     account: "Account",
     chapter: "Chapter",
     status: "Status",

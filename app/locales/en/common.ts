@@ -55,6 +55,7 @@ export default {
     memberMissing: "No member or applicant with address {{address}} is known",
     queueCursor: 'after must look like "<block>:<application id>", got "{{got}}"',
     memberPrefix: 'q must be the start of an address: 0x followed by up to 40 hex digits, got "{{got}}"',
+    memberName: "q must be the start of a name, at most {{max, number}} characters without control characters",
     info: {
       eventNameLength: "eventName is at most 64 characters",
       eventNameControl: "eventName must not contain control characters",

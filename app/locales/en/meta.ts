@@ -9,6 +9,7 @@ export default {
     queue: "The applications to {{name}} waiting for a decision, oldest first, with their recommenders.",
     members: "Find a member or applicant of the party by the start of their address.",
     membersSearch: "Members and applicants whose address starts with {{q}}.",
+    membersByName: "Members and applicants whose name starts with {{q}}.",
     member: "Account {{address}}: {{chapter}} ({{status}}), its roles, applications, recommendations, votes and activity.",
     memberUnknown: "A member of the party.",
     evaluations: "Every evaluation of the party's chapters, with its votes and mean score.",

@@ -26,6 +26,8 @@ const READ_MODEL = `
 let database: TestDatabase;
 let client: pg.Client;
 let profileViews: typeof import("../../../app/models/profile-views.server");
+let search: typeof import("../../../app/models/members-search.server");
+let names: typeof import("../../../app/models/names.server");
 let gateway: typeof import("../../../db/query.server");
 
 beforeAll(async () => {
@@ -45,6 +47,8 @@ beforeAll(async () => {
   process.env.INDEXER_URL = `http://127.0.0.1:${await freePort()}`;
   process.env.CHAIN_RPC_URL = `http://127.0.0.1:${await freePort()}`;
   profileViews = await import("../../../app/models/profile-views.server");
+  search = await import("../../../app/models/members-search.server");
+  names = await import("../../../app/models/names.server");
   gateway = await import("../../../db/query.server");
 });
 
@@ -70,6 +74,25 @@ describe.each(VISIBILITY_AXIS)("both fields visible to %s", (visibility) => {
     const [row] = await profileViews.visibleProfilesOf({ accounts: [OWNERS[owner].account], viewer });
     const visible = sees.includes(visibility);
     expect(row).toEqual({ account: OWNERS[owner].account, profile: visible ? { displayName: "Name", about: "Text" } : { displayName: null, about: null } });
+  });
+});
+
+describe.each(VISIBILITY_AXIS)("the search by name, the name visible to %s", (visibility) => {
+  beforeAll(async () => {
+    for (const { account } of Object.values(OWNERS)) {
+      await client.query(
+        `insert into app.profiles (account, display_name, display_name_visibility) values ($1, 'Name', $2)
+         on conflict (account) do update set display_name_visibility = $2`,
+        [account, visibility],
+      );
+    }
+  });
+
+  // A name the viewer may not see is never found: not even that something matched.
+  it.each(VIEWER_CASES)("$name", async ({ owner, viewer, sees }) => {
+    const found = await search.searchMembersByName({ name: "NA", limit: 50, viewer });
+    expect(found.some((m) => m.account === OWNERS[owner].account)).toBe(sees.includes(visibility));
+    for (const match of found) expect(match.names[match.account]).toBe("Name");
   });
 });
 
@@ -143,6 +166,49 @@ describe("on a realistic size", () => {
     const accounts = Array.from({ length: 50 }, (_, i) => `0x${(5000 + i * 37).toString(16).padStart(40, "0")}`);
     expect(await scansOf(() => profileViews.visibleProfilesOf({ accounts, viewer: executive }))).toEqual([]);
     expect(await scansOf(() => profileViews.visibleProfilesOf({ accounts, viewer: null }))).toEqual([]);
+  });
+
+  it("a page's names, found in its one statement's row", async () => {
+    const { sql } = await import("drizzle-orm");
+    const page = () =>
+      gateway.rows<{ names: Record<string, string> }>(
+        names.withNames(
+          sql`select (select coalesce(json_agg(m.account), '[]') from (select account from ${gateway.views}.members
+            where chapter_id = ${"1"}::numeric and status = 'member' order by account limit 50) m) as "members"`,
+          executive,
+        ),
+        { prepared: true },
+      );
+    expect(await scansOf(page)).toEqual([]);
+    const [row] = await page();
+    expect(Object.values(row!.names).length).toBeGreaterThan(0);
+  });
+
+  // The search by name: the index's range and order, the names no viewer of this standing could see passed over in it.
+  const queries = ["m", "member 4", "member 99", "member 10000"];
+  it.each([
+    ["a stranger", null],
+    ["a chapter's executive", executive],
+  ] as const)("the search by name, for %s", async (_, viewer) => {
+    for (const name of queries) expect(await scansOf(() => search.searchMembersByName({ name, limit: 21, viewer }))).toEqual([]);
+    const found = await search.searchMembersByName({ name: "member 4", limit: 21, viewer });
+    expect(found).toHaveLength(21);
+    const next = await search.searchMembersByName({ name: "member 4", after: found[20]!.account, limit: 21, viewer });
+    expect(next[0]!.account).not.toBe(found[20]!.account);
+    const shown = [...found, ...next].map((m) => m.names[m.account]!.toLowerCase());
+    expect(shown).toEqual([...shown].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    // Speed: each query many times over, the slowest run of each below the page's budget.
+    const timings: number[] = [];
+    for (const name of queries) {
+      for (let i = 0; i < 10; i++) {
+        const start = performance.now();
+        await search.searchMembersByName({ name, limit: 21, viewer });
+        timings.push(performance.now() - start);
+      }
+    }
+    timings.sort((a, b) => a - b);
+    console.info(`search by name at 100,000 profiles (${viewer ? "executive" : "stranger"}): p50 ${timings[timings.length >> 1]!.toFixed(2)} ms, max ${timings.at(-1)!.toFixed(2)} ms`);
+    expect(timings.at(-1)).toBeLessThan(50);
   });
 
   it("whether a name is already shown near an account", async () => {
