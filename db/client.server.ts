@@ -41,6 +41,10 @@ export function db(): NodePgDatabase<typeof schema> {
     // A statement the database works on (waiting on a lock) may take this long; one it does not
     // answer at all is given up much sooner (answerOrGiveUp).
     query_timeout: 10_000,
+    // No JIT: a page's statement runs in about a millisecond, and compiling one whose estimate
+    // crosses jit_above_cost (a list's rows each with their names: app/models/names.server.ts)
+    // took 25 ms of it.
+    options: "-c jit=off",
   });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
