@@ -8,10 +8,10 @@ import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
 import { Fact, Facts } from "../components/facts";
 import { ItemList } from "../components/item-list";
-import { AddressLink, ChapterLink, RowLink } from "../components/links";
+import { AddressLink, ChapterLink, RowLink, useName } from "../components/links";
 import { PendingList } from "../components/pending-list";
 import { Recommended } from "../components/recommended";
-import { Roles } from "../components/role-list";
+import { HeldRoles, Roles } from "../components/role-list";
 import { AtBlock } from "../components/time";
 import { pageMeta } from "../i18n/meta";
 import { message } from "../i18n/message";
@@ -24,21 +24,25 @@ import { chapterLabel, evaluationLabel, shortAddress } from "../ground/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { evaluationTags, pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { accountTags, evaluationTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
-  pageTags: ({ member, statementChapters }) => [pageTag.account(member.account), ...evaluationTags([...member.votes.map((v) => v.evaluationId), ...member.activity.map((a) => a.evaluationId)]),
-    ...member.activity.flatMap((a) => (a.infoId ? [pageTag.info(a.infoId)] : [])),
+  // Every account it shows (the member's own first), whose name may change.
+  pageTags: (data) => [pageTag.account(data.member.account), ...accountTags(data), ...standingTags(data), ...evaluationTags([...data.member.votes.map((v) => v.evaluationId), ...data.member.activity.map((a) => a.evaluationId)]),
+    ...data.member.activity.flatMap((a) => (a.infoId ? [pageTag.info(a.infoId)] : [])),
     // The chapters whose executives read a statement here (whoever asked): a render shared by a kind of viewer knows it shows them.
-    ...statementChapters.map(pageTag.chapter)],
+    ...data.statementChapters.map(pageTag.chapter)],
 };
+
+/** "Name (0x12…abcd)" when the viewer may see a name, else the short address. */
+const nameAndAddress = (name: string | undefined, address: string) => (name ? `${name} (${shortAddress(address)})` : shortAddress(address));
 
 export const meta = pageMeta<typeof loader>((t, data) =>
   data
     ? {
-        title: shortAddress(data.member.account),
+        title: nameAndAddress(data.names[data.member.account.toLowerCase()], data.member.account),
         description: t("meta.member", {
           address: data.member.account,
           chapter: data.member.chapterId ? chapterLabel({ id: data.member.chapterId, locationText: data.member.chapterLocation }, t) : "–",
@@ -55,18 +59,27 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // One statement: the member, the operations on their way about them (a decision on their
   // application, a recommendation) or sent by them, and the Telegram username they chose to show.
   // What it said with its applications: for itself, and for the executives of the chapters applied to (issue 28 item 1).
-  const [page, statements] = await Promise.all([getMemberPage(address), getViewer(request, context).then((viewer) => memberPageStatements(address, viewer))]);
+  // And the names the viewer may see of the account and everyone the page shows (issue 28 item 3).
+  const viewer = await getViewer(request, context);
+  const [page, statements] = await Promise.all([getMemberPage(address, viewer), memberPageStatements(address, viewer)]);
   invariantResponse(page, message("errors.memberMissing", { address }), { status: 404 });
-  const { pending, telegram, ...member } = page;
-  return { member, pending, telegram, statements: statements.shown, statementChapters: statements.chapters };
+  const { pending, telegram, names, nameChapters, ...member } = page;
+  return { member, pending, telegram, statements: statements.shown, statementChapters: statements.chapters, names, nameChapters };
 }
 
 export default function Member() {
   const { member: m, pending, telegram, statements } = useLoaderData<typeof loader>();
   const { t } = useI18n();
+  const name = useName(m.account);
   return (
     <>
-      <h1 className="address">{m.account}</h1>
+      {name ? (
+        <h1 className="account">
+          <bdi className="name">{name}</bdi> <span className="address">{m.account}</span>
+        </h1>
+      ) : (
+        <h1 className="address">{m.account}</h1>
+      )}
       <Facts className="card">
         <Fact term={t("member.chapter")}>
           <ChapterLink id={m.chapterId} label={m.chapterLocation} /> <span className="member-status">({t(`status.member.${m.status}`)})</span>
@@ -109,7 +122,8 @@ export default function Member() {
       ) : null}
 
       <h2>{t("member.roles")}</h2>
-      <Roles of={m} empty={<p className="muted">{t("member.noRoles")}</p>} />
+      <Roles of={m} empty={m.holds.length ? null : <p className="muted">{t("member.noRoles")}</p>} />
+      <HeldRoles holds={m.holds} />
 
       <h2>{t("member.applications")}</h2>
       <DataTable
