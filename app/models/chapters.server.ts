@@ -110,8 +110,8 @@ const pendingApplicationsOfChapter = (columns: SQL) => sql`
  */
 const chapterMembers = ({ chapterId, after, limit, viewer }: { chapterId: SQL; after?: Address; limit: number; viewer?: ViewerStanding | null }) => sql`
   select account, joined_block::text as "joinedBlock", joined_at::text as "joinedAt",
-    coalesce(executive_of = chapter_id, false) as "executive"${viewer !== undefined ? sql`, ${visibleNameSql(sql`account`, viewer)} as "name"` : sql``}
-  from ${views}.members
+    coalesce(executive_of = chapter_id, false) as "executive"${viewer !== undefined ? sql`, ${visibleNameSql(sql`roster.account`, viewer)} as "name"` : sql``}
+  from ${views}.members roster
   where chapter_id = ${chapterId} and status = 'member'
     and account > ${(after ?? "0x").toLowerCase()}
   order by account

@@ -111,8 +111,8 @@ function evaluationStatement(id: bigint, extra: SQL) {
 
 /** Voters ordered by address; `after` is the last voter of the previous page; `name`, the voter's name `viewer` may see (the CSV). */
 const votesOf = ({ evaluationId, after, limit, viewer }: { evaluationId: SQL; after?: Address; limit: number; viewer?: ViewerStanding | null }) => sql`
-  select voter, score, block::text as "block"${viewer !== undefined ? sql`, ${visibleNameSql(sql`voter`, viewer)} as "name"` : sql``}
-  from ${views}.votes
+  select voter, score, block::text as "block"${viewer !== undefined ? sql`, ${visibleNameSql(sql`vote.voter`, viewer)} as "name"` : sql``}
+  from ${views}.votes vote
   where evaluation_id = ${evaluationId} and voter > ${(after ?? "0x").toLowerCase()}
   order by voter
   limit ${limit}`;

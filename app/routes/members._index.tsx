@@ -7,7 +7,7 @@
  * (app/models/members-search.server.ts), lower case its one URL too. Without `q` the page is the
  * empty search form.
  */
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { DataTable } from "../components/data-table";
 import { GeneralErrorBoundary } from "../components/error-boundary";
@@ -24,8 +24,14 @@ import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { accountTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
 import { pageOf, searchParam } from "../utils/paging.server";
 
-/** Cached by the web server until the read model changes (server/page-cache.ts). */
-export const headers = readModelPageHeaders;
+/**
+ * Cached by the web server until the read model changes (server/page-cache.ts); a signed-in
+ * search by name is not: which names it finds depends on how the viewer stands to every account
+ * whose name matches, shown or not, and on the viewer's own name, which no render shared by a
+ * kind of viewer knows (server/viewer-pages.ts). A stranger's finds names visible to everyone only.
+ */
+export const headers: HeadersFunction = (args) => (args.loaderHeaders.has(PERSONAL) ? { "Cache-Control": "private, no-store" } : readModelPageHeaders(args));
+const PERSONAL = "x-personal-search";
 // The list, which a profile's change moves too (db/migrations/0019), and every account shown.
 export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.list("members"), ...accountTags(data), ...standingTags(data)] };
 
@@ -60,7 +66,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = { after, limit: MEMBER_SEARCH_LIMIT + 1, viewer };
   const rows = await (query.byName ? searchMembersByName({ name: query.q, ...search }) : searchMembers({ prefix: query.q, ...search }));
   const { page, next } = pageOf(rows, MEMBER_SEARCH_LIMIT, (m) => m.account);
-  return { q: query.q, byName: query.byName, members: page.map((m) => splitNames(m)[0]), next, names: namesOf(page), nameChapters: nameChaptersOf(page) };
+  const found = { q: query.q, byName: query.byName, members: page.map((m) => splitNames(m)[0]), next, names: namesOf(page), nameChapters: nameChaptersOf(page) };
+  // What Remix hands to the page and its tags is `found` either way; the header only says "not shared".
+  return query.byName && viewer ? (data(found, { headers: { [PERSONAL]: "1" } }) as unknown as typeof found) : found;
 }
 
 export default function Members() {
