@@ -41,9 +41,10 @@ declare module "@remix-run/node" {
     /** This response's CSP nonce (server/index.ts). */
     cspNonce?: string;
     /**
-     * A render shared by every viewer of one kind (server/viewer-pages.ts): the viewer it is for,
-     * its address a placeholder the server fills in per request. Present, `getViewer` returns it
-     * and the request carries no session.
+     * The viewer a page is rendered for, as the web server has it (server/viewer-pages.ts): for a
+     * render shared by every viewer of one kind, that kind's facts with a placeholder address (the
+     * request then carries no session); for a viewer's own page, its own, read once for its
+     * session. Present, `getViewer` returns it instead of reading the session again.
      */
     viewer?: import("./utils/viewer").Viewer;
   }

@@ -152,7 +152,7 @@ export async function startServer({ buildPath = "build/index.js" }: { buildPath?
         return await viewerPages!.serve(request, c.env.incoming.url, {
           token,
           lookup: (t) => gate.run(client, () => viewerOfSession(t)),
-          own: () => gated(request),
+          own: (viewer) => gated(request, undefined, viewer),
           shared: (r, viewer, begins) => gated(r, begins, viewer),
         });
       return await (cache && key !== undefined ? cache.fill(request, key, gated) : gated(request));

@@ -43,8 +43,8 @@ export type ViewerRequest = {
   token: string;
   /** The session's viewer from the database (null: no live session), in the client's turn. */
   lookup(token: string): Promise<Viewer | null>;
-  /** The viewer's own render, with its session. */
-  own(): Promise<Response>;
+  /** The viewer's own render, with its session; with its viewer, when known, for the load context (no second read of it). */
+  own(viewer?: Viewer): Promise<Response>;
   /** The render shared by a kind: `request` carries no session; `viewer` goes in the load context. */
   shared(request: Request, viewer: Viewer, begins?: () => void): Promise<Response>;
 };
@@ -109,14 +109,14 @@ export class ViewerPages {
     if (page === undefined) return io.own();
     const viewer = await this.#viewer(io);
     if (!viewer) return withAccountCookie(await io.own(), cookie, undefined);
-    if (accountFromCookies(cookie) !== viewer.address) return withAccountCookie(await io.own(), cookie, viewer.address);
+    if (accountFromCookies(cookie) !== viewer.address) return withAccountCookie(await io.own(viewer), cookie, viewer.address);
     // The viewer's own render, kept for it alone when the page may be kept (a page that shows it).
     const own = async () => {
-      const answer = await this.cache.fill(request, ownKey(page, viewer), () => io.own());
+      const answer = await this.cache.fill(request, ownKey(page, viewer), () => io.own(viewer));
       for (const [name, value] of Object.entries(PRIVATE)) answer.headers.set(name, value);
       return answer;
     };
-    if (this.#unshared.has(page)) return io.own();
+    if (this.#unshared.has(page)) return io.own(viewer);
     const reduced = reducedFacts(viewer, this.#scope(page));
     const kind = kindKey(reduced);
     const shared: Viewer = { ...reduced, may: permissionsOf(reduced) };
@@ -135,7 +135,7 @@ export class ViewerPages {
         return kindKey(reducedFacts(viewer, shows)) === kind && occurrences(html, SHARED_VIEWER_ADDRESS) <= 1;
       },
     });
-    if (!answer) return this.#unshared.has(page) ? io.own() : own();
+    if (!answer) return this.#unshared.has(page) ? io.own(viewer) : own();
     for (const [name, value] of Object.entries(PRIVATE)) answer.headers.set(name, value);
     return answer;
   }
