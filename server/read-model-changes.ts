@@ -46,7 +46,7 @@ export function versionOf(row: { chain: string | null; app: string | null } | un
 
 type Head = { sortKey: string; blockHash: string };
 type EventRow = { kind: string; actor: string | null; subject: string | null; chapterId: string | null; evaluationId: string | null };
-type AppEntities = { chapterId?: string; evaluationId?: string; infoId?: string; account?: string; accounts?: string[]; sender?: string; lists?: ListName[] };
+type AppEntities = { chapterId?: string; evaluationId?: string; infoId?: string; account?: string; accounts?: string[]; sender?: string; name?: string; lists?: ListName[] };
 type ChangesRow = {
   chain: string | null;
   app: string | null;
@@ -91,7 +91,7 @@ export function droppedBy(before: { chain: string | null; app: string | null }, 
     for (const entities of row.appChanges) {
       for (const e of entities) {
         const accounts = [e.account, ...(e.accounts ?? []), e.sender];
-        for (const tag of entityTags({ chapterId: e.chapterId, evaluationId: e.evaluationId, infoId: e.infoId, accounts, lists: e.lists })) tags.add(tag);
+        for (const tag of entityTags({ chapterId: e.chapterId, evaluationId: e.evaluationId, infoId: e.infoId, accounts, names: [e.name], lists: e.lists })) tags.add(tag);
       }
     }
   }

@@ -27,7 +27,7 @@ import { formatCoordinates } from "../map/coordinates";
 import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../ground/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { accountTags, evaluationTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
+import { evaluationTags, nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 import { mayUse, useViewer } from "../utils/viewer";
@@ -37,8 +37,10 @@ export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
   pageTags: (data) => [
     pageTag.chapter(data.chapter.id),
-    // Every account it shows, whose name may change (the pending applicants too: an operation about one of them shows here).
-    ...accountTags(data),
+    // The pending applicants: an operation about one of them shows here.
+    ...data.chapter.pendingApplications.map((a) => pageTag.account(a.account)),
+    // Every account whose name it shows: a change of its profile drops the page.
+    ...nameTags(data),
     // The chapters whose standing decides a name it shows.
     ...standingTags(data),
     // The evaluations it names.

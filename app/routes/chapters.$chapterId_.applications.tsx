@@ -21,7 +21,7 @@ import { pendingOperationsFor } from "../models/pending-operations.server";
 import { chapterLabel } from "../ground/format";
 import { invariantResponse, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { accountTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
+import { nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { isViewer, mayUse, useViewer } from "../utils/viewer";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
@@ -29,8 +29,8 @@ import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.serv
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
-  // Every account shown (an operation about an applicant shows here; a name may change).
-  pageTags: (data) => [pageTag.chapter(data.chapter.id), ...accountTags(data), ...standingTags(data)],
+  // The applicants (an operation about one shows here), and every account whose name it shows.
+  pageTags: (data) => [pageTag.chapter(data.chapter.id), ...data.applications.map((a) => pageTag.account(a.account)), ...nameTags(data), ...standingTags(data)],
 };
 
 export const meta = pageMeta<typeof loader>((t, data) => {

@@ -24,14 +24,14 @@ import { DocumentSection, ScaleMeaning } from "../components/document-view";
 import { missingDocument, shownDocument } from "../documents/show.server";
 import { invariantResponse, parseAddress, parseEvaluationId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { accountTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
+import { nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { limitParam, pageLimit, pageOf, searchParam } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-// Every account it shows too, whose name may change.
-export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.evaluation(data.evaluation.id), ...accountTags(data), ...standingTags(data)] };
+// Every account whose name it shows too: a change of its profile drops the page.
+export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.evaluation(data.evaluation.id), ...nameTags(data), ...standingTags(data)] };
 
 export const meta = pageMeta<typeof loader>((t, data) =>
   data

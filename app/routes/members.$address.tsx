@@ -24,13 +24,13 @@ import { chapterLabel, evaluationLabel, shortAddress } from "../ground/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { accountTags, evaluationTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
+import { evaluationTags, nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
 export const handle: PageTagsHandle<typeof loader> = {
-  // Every account it shows (the member's own first), whose name may change.
-  pageTags: (data) => [pageTag.account(data.member.account), ...accountTags(data), ...standingTags(data), ...evaluationTags([...data.member.votes.map((v) => v.evaluationId), ...data.member.activity.map((a) => a.evaluationId)]),
+  // The member, and every account whose name it shows (a change of its profile drops the page).
+  pageTags: (data) => [pageTag.account(data.member.account), ...nameTags(data), ...standingTags(data), ...evaluationTags([...data.member.votes.map((v) => v.evaluationId), ...data.member.activity.map((a) => a.evaluationId)]),
     ...data.member.activity.flatMap((a) => (a.infoId ? [pageTag.info(a.infoId)] : [])),
     // The chapters whose executives read a statement here (whoever asked): a render shared by a kind of viewer knows it shows them.
     ...data.statementChapters.map(pageTag.chapter)],

@@ -21,7 +21,7 @@ import { getViewer } from "../models/viewer.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { accountTags, pageTag, standingTags, type PageTagsHandle } from "../utils/page-tags";
+import { nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
 import { pageOf, searchParam } from "../utils/paging.server";
 
 /**
@@ -33,7 +33,7 @@ import { pageOf, searchParam } from "../utils/paging.server";
 export const headers: HeadersFunction = (args) => (args.loaderHeaders.has(PERSONAL) ? { "Cache-Control": "private, no-store" } : readModelPageHeaders(args));
 const PERSONAL = "x-personal-search";
 // The list, which a profile's change moves too (db/migrations/0019), and every account shown.
-export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.list("members"), ...accountTags(data), ...standingTags(data)] };
+export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.list("members"), ...nameTags(data), ...standingTags(data)] };
 
 export const meta = pageMeta<typeof loader>((t, data) => ({
   title: t("members.title"),

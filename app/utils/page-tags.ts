@@ -25,6 +25,8 @@ const LIST_NAMES: Readonly<Record<ListName, true>> = { chapters: true, evaluatio
 export const pageTag = {
   chapter: (id: bigint | string) => `chapter:${id}`,
   account: (address: string) => `account:${address.toLowerCase()}`,
+  /** A page that shows the account's name: dropped by a change of its profile. */
+  name: (address: string) => `name:${address.toLowerCase()}`,
   evaluation: (id: bigint | string) => `evaluation:${id}`,
   info: (id: bigint | string) => `info:${id}`,
   list: (name: ListName) => `list:${name}`,
@@ -48,15 +50,17 @@ export const evaluationTags = (ids: readonly (string | null | undefined)[]) => i
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**
- * Every account a page's data shows (any string that is an address, at any depth): a page that
- * shows names (app/models/names.server.ts finds its accounts the same way) is dropped when any of
- * them changes its profile (db/migrations/0018), whether or not this render had a name for it.
+ * The `name:` tags of every account a page's data shows (any string that is an address, at any
+ * depth): a page that shows names (app/models/names.server.ts finds its accounts the same way) is
+ * dropped when any of them changes its profile (db/migrations/0019), whether or not this render
+ * had a name for it. Not `account:` tags: those an indexed event about the account drops, and an
+ * account is shown on many pages (every evaluation it voted on) that its next vote does not change.
  */
-export function accountTags(data: unknown): PageTag[] {
+export function nameTags(data: unknown): PageTag[] {
   const found = new Set<PageTag>();
   const walk = (value: unknown): void => {
     if (typeof value === "string") {
-      if (ADDRESS.test(value)) found.add(pageTag.account(value));
+      if (ADDRESS.test(value)) found.add(pageTag.name(value));
     } else if (Array.isArray(value)) value.forEach(walk);
     else if (value !== null && typeof value === "object") Object.values(value).forEach(walk);
   };
@@ -114,17 +118,20 @@ export type ChangedEntities = {
   infoId?: string | null;
   /** Actor, subject, sender, a pending operation's subject account(s): every account the change names. */
   accounts?: readonly (string | null | undefined)[];
+  /** Accounts whose profile changed: the pages that show their names (db/migrations/0019). */
+  names?: readonly (string | null | undefined)[];
   /** The lists a change moves (a profile's name moves the search by name: db/migrations/0019). */
   lists?: readonly ListName[];
 };
 
 /** The tags a change of these entities touches. */
-export function entityTags({ chapterId, evaluationId, infoId, accounts = [], lists = [] }: ChangedEntities): PageTag[] {
+export function entityTags({ chapterId, evaluationId, infoId, accounts = [], names = [], lists = [] }: ChangedEntities): PageTag[] {
   return [
     ...(chapterId != null ? [pageTag.chapter(chapterId)] : []),
     ...(evaluationId != null ? [pageTag.evaluation(evaluationId)] : []),
     ...(infoId != null ? [pageTag.info(infoId)] : []),
     ...accounts.filter((a): a is string => typeof a === "string" && a !== "").map(pageTag.account),
+    ...names.filter((a): a is string => typeof a === "string" && a !== "").map(pageTag.name),
     ...lists.filter((name) => Object.hasOwn(LIST_NAMES, name)).map(pageTag.list),
   ];
 }

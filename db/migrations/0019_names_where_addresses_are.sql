@@ -7,13 +7,14 @@
 create index profiles_name_search_idx on app.profiles ((lower(display_name) collate "C"), account)
   include (display_name_visibility) where display_name is not null;
 
--- A profile's change drops the pages of its account (as in 0018) and the member search's pages
--- (list:members, app/utils/page-tags.ts), where a new or changed name may now be found.
+-- A profile's change drops the pages that show its name (name:<account>, every page that shows the
+-- account: app/utils/page-tags.ts nameTags) and the member search's pages (list:members), where a
+-- new or changed name may now be found.
 create or replace function app.profiles_after_change() returns trigger language plpgsql as $$
 declare
   entities jsonb;
 begin
-  select jsonb_agg(jsonb_build_object('account', account, 'lists', jsonb_build_array('members'))) into entities from changed_rows;
+  select jsonb_agg(jsonb_build_object('name', account, 'lists', jsonb_build_array('members'))) into entities from changed_rows;
   if entities is not null then perform app.record_page_change(entities); end if;
   return null;
 end
