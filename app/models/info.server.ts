@@ -2,6 +2,8 @@
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, rows, views } from "../../db/query.server";
+import type { ViewerStanding } from "../ground/profile-visibility";
+import { withNames, type Named } from "./names.server";
 import type { Message } from "../i18n/message";
 import { documentFetch } from "./documents.server";
 
@@ -22,23 +24,29 @@ const infoColumns = sql.raw(`i.id::text as "id", i.event_name as "eventName", i.
   i.sender, i.block::text as "block", i.timestamp::text as "timestamp"`);
 const infoFrom = sql`${views}.info_messages i left join app.documents d on d.cid = i.cid and d.kind = 'info'`;
 
+/** The newest info messages, each with the name of its sender that `viewer` may see (withNames; null: a stranger's). */
 export function listInfoMessages({
   eventName,
   infoType,
   before,
   limit,
-}: { eventName?: string; infoType?: number; before?: bigint; limit: number }) {
+  viewer = null,
+}: { eventName?: string; infoType?: number; before?: bigint; limit: number; viewer?: ViewerStanding | null }) {
   const filters = [
     eventName !== undefined ? sql`i.event_name = ${eventName}` : undefined,
     infoType !== undefined ? sql`i.info_type = ${infoType}` : undefined,
     before !== undefined ? sql`i.id < ${before.toString()}` : undefined,
   ].filter((f) => f !== undefined);
   const where = filters.length ? sql`where ${sql.join(filters, sql` and `)}` : sql``;
-  return rows<InfoMessage>(sql`
-    select ${infoColumns}
-    from ${infoFrom} ${where}
-    order by i.id desc
-    limit ${limit}`);
+  return rows<InfoMessage & Named>(
+    withNames(
+      sql`select ${infoColumns}
+        from ${infoFrom} ${where}
+        order by i.id desc
+        limit ${limit}`,
+      viewer,
+    ),
+  );
 }
 
 export type InfoMessageDetail = InfoMessage & {
@@ -47,10 +55,14 @@ export type InfoMessageDetail = InfoMessage & {
   fetch: { status: "waiting" | "stored" | "refused"; attempts: number; lastError: Message | null } | null;
 };
 
-/** One info message with its document, or the fetcher's state while there is none. */
-export function getInfoMessage(id: bigint) {
-  return firstRow<InfoMessageDetail>(sql`
-    select ${infoColumns}, d.body, ${documentFetch(sql`i.cid`, "info")} as "fetch"
-    from ${infoFrom}
-    where i.id = ${id.toString()}`);
+/** One info message with its document, or the fetcher's state while there is none; and its sender's name as `viewer` may see it. */
+export function getInfoMessage(id: bigint, viewer: ViewerStanding | null = null) {
+  return firstRow<InfoMessageDetail & Named>(
+    withNames(
+      sql`select ${infoColumns}, d.body, ${documentFetch(sql`i.cid`, "info")} as "fetch"
+        from ${infoFrom}
+        where i.id = ${id.toString()}`,
+      viewer,
+    ),
+  );
 }

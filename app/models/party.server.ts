@@ -2,6 +2,8 @@
 import { sql } from "drizzle-orm";
 import type { Address } from "viem";
 import { firstRow, views } from "../../db/query.server";
+import type { ViewerStanding } from "../ground/profile-visibility";
+import { withNames, type Named } from "./names.server";
 
 export type PartyOverview = {
   executives: { account: Address; chapterId: string | null; promotedBlock: string; promotedBy: Address }[];
@@ -23,8 +25,9 @@ export type PartyOverview = {
 export const PARTY_EXECUTIVE_CAP = 500;
 export const UPGRADES_SHOWN = 20;
 
-export async function getPartyOverview(): Promise<PartyOverview> {
-  const row = await firstRow<PartyOverview>(sql`
+/** The party page, with the names `viewer` may see of every account it shows (withNames; null: a stranger's). */
+export async function getPartyOverview(viewer: ViewerStanding | null = null): Promise<PartyOverview & Named> {
+  const row = await firstRow<PartyOverview & Named>(withNames(sql`
     select
       (select coalesce(json_agg(x), '[]') from (
         select p.account, m.chapter_id::text as "chapterId", p.promoted_block::text as "promotedBlock", p.promoted_by as "promotedBy"
@@ -39,6 +42,6 @@ export async function getPartyOverview(): Promise<PartyOverview> {
         select chapter_count as "chapterCount", member_count as "memberCount", party_member_count as "partyMemberCount",
           pending_application_count as "pendingApplicationCount", evaluation_count as "evaluationCount",
           vote_count as "voteCount", info_count as "infoCount"
-        from ${views}.party_totals where id = 1) t) as "totals"`);
-  return row ?? { executives: [], roleHolders: [], upgrades: [], totals: null };
+        from ${views}.party_totals where id = 1) t) as "totals"`, viewer));
+  return row ?? { executives: [], roleHolders: [], upgrades: [], totals: null, names: {}, nameChapters: [] };
 }

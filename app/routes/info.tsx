@@ -6,6 +6,8 @@ import { AddressLink, NextPage, RowLink } from "../components/links";
 import { SendInfoSection } from "../components/roles/publisher/section";
 import { Time } from "../components/time";
 import { pageMeta } from "../i18n/meta";
+import { nameChaptersOf, namesOf, splitNames } from "../models/names.server";
+import { getViewer } from "../models/viewer.server";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { listInfoMessages } from "../models/info.server";
@@ -13,19 +15,22 @@ import { infoLabel } from "../ground/format";
 import { invariantResponse } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
 import { limitParam, pageLimit, pageOf } from "../utils/paging.server";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ messages }) => [pageTag.list("info"), ...messages.map((m) => pageTag.info(m.id))] };
+// The list, its messages, and their senders, whose names may change (issue 28 item 3).
+export const handle: PageTagsHandle<typeof loader> = {
+  pageTags: (data) => [pageTag.list("info"), ...data.messages.map((m) => pageTag.info(m.id)), ...nameTags(data), ...standingTags(data)],
+};
 
 export const meta = pageMeta<typeof loader>((t, data) => ({
   title: t("info.title"),
   description: data?.filters.eventName ? t("meta.infoOf", { eventName: data.filters.eventName }) : t("meta.info"),
 }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const eventName = url.searchParams.get("eventName")?.trim() || undefined;
   invariantResponse(eventName === undefined || eventName.length <= 64, message("errors.info.eventNameLength"));
@@ -41,12 +46,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const limit = pageLimit(url);
   const infoType = infoTypeRaw === undefined ? undefined : Number(infoTypeRaw);
   canonicalUrl(request, "/info", { eventName, infoType, before: beforeRaw && BigInt(beforeRaw), limit: limitParam(limit) });
-  const rows = await listInfoMessages({ eventName, infoType, before: beforeRaw ? BigInt(beforeRaw) : undefined, limit: limit + 1 });
+  const viewer = await getViewer(request, context);
+  const rows = await listInfoMessages({ eventName, infoType, before: beforeRaw ? BigInt(beforeRaw) : undefined, limit: limit + 1, viewer });
   const { page, next } = pageOf(rows, limit, (m) => m.id);
   return {
     filters: { eventName: eventName ?? "", infoType: infoTypeRaw ?? "" },
-    messages: page,
+    messages: page.map((m) => splitNames(m)[0]),
     next,
+    names: namesOf(page),
+    nameChapters: nameChaptersOf(page),
   };
 }
 

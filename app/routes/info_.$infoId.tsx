@@ -7,6 +7,7 @@ import { AddressLink } from "../components/links";
 import { Time } from "../components/time";
 import { missingDocument, shownDocument } from "../documents/show.server";
 import { pageMeta } from "../i18n/meta";
+import { getViewer } from "../models/viewer.server";
 import { message } from "../i18n/message";
 import { useI18n } from "../i18n/use-i18n";
 import { getInfoMessage } from "../models/info.server";
@@ -15,12 +16,12 @@ import { env } from "../ground/env.server";
 import { infoLabel } from "../ground/format";
 import { invariantResponse, parseInfoId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { pageTag, type PageTagsHandle } from "../utils/page-tags";
+import { nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
 import { holds, isViewer, useViewer } from "../utils/viewer";
 
 /** Cached by the web server until the read model changes or the message's document arrives (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-export const handle: PageTagsHandle<typeof loader> = { pageTags: ({ info }) => [pageTag.info(info.id)] };
+export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.info(data.info.id), ...nameTags(data), ...standingTags(data)] };
 
 export const meta = pageMeta<typeof loader>((t, data) =>
   data
@@ -28,14 +29,16 @@ export const meta = pageMeta<typeof loader>((t, data) =>
     : { title: t("info.title"), description: t("meta.info") },
 );
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const id = parseInfoId(params.infoId);
   canonicalUrl(request, `/info/${id}`, {});
-  const row = await getInfoMessage(id);
+  const row = await getInfoMessage(id, await getViewer(request, context));
   invariantResponse(row, message("errors.infoMissing", { id }), { status: 404 });
-  const { body, fetch, ...info } = row;
+  const { body, fetch, names, nameChapters, ...info } = row;
   return {
     info,
+    names,
+    nameChapters,
     document: shownDocument({ cid: info.cid, language: info.language, body, scale: null }),
     missing: missingDocument(fetch),
     gatewayUrl: `${env().IPFS_GATEWAY.replace(/\/?$/, "/")}${info.cid}`,

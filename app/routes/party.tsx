@@ -10,24 +10,27 @@ import { PartyMemberControls } from "../components/roles/party-executive/section
 import { pageMeta } from "../i18n/meta";
 import { useI18n } from "../i18n/use-i18n";
 import { getPartyOverview } from "../models/party.server";
+import { getViewer } from "../models/viewer.server";
 import { formatNumber } from "../ground/format";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
-import { listPage } from "../utils/page-tags";
+import { nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
 import { useViewer } from "../utils/viewer";
 
 /** Cached by the web server until the read model changes (server/page-cache.ts). */
 export const headers = readModelPageHeaders;
-export const handle = listPage("party");
+// The list, and every account it shows, whose name may change (issue 28 item 3).
+export const handle: PageTagsHandle<typeof loader> = { pageTags: (data) => [pageTag.list("party"), ...nameTags(data), ...standingTags(data)] };
 
 export const meta = pageMeta<typeof loader>((t, data) => ({
   title: t("party.title"),
   description: t("meta.party", { chapters: data?.totals?.chapterCount ?? 0, count: data?.totals?.partyMemberCount ?? 0 }),
 }));
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   canonicalUrl(request, "/party");
-  return await getPartyOverview();
+  // With the names the viewer may see of every account it shows.
+  return await getPartyOverview(await getViewer(request, context));
 }
 
 const TOTALS = [
