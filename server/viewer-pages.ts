@@ -94,7 +94,7 @@ export class ViewerPages {
     if (!viewer || accountFromCookies(cookie) !== viewer.address) return false;
     const page = this.cache.pageKey(req.method, req.url, cookie, req.headers["accept-language"]);
     if (page === undefined) return false;
-    const kind = kindKey(reducedFacts(viewer, this.#scope(page)));
+    const kind = kindOf(viewer, this.#scope(page));
     const entry = this.cache.entry(`${page} ~${kind}`);
     if (entry !== undefined && fits(entry, viewer, kind)) return this.cache.answer(req, res, entry, PRIVATE);
     const mine = this.cache.entry(ownKey(page, viewer));
@@ -176,7 +176,7 @@ export class ViewerPages {
     const known = this.#scopes.get(page);
     if (known) return known;
     const entry = this.cache.entry(page);
-    return entry ? scopeOf(entry.tags) : NO_CHAPTER;
+    return entry ? entryScope(entry) : NO_CHAPTER;
   }
 
   #remember<V>(map: Map<string, V>, key: string, value: V) {
@@ -197,8 +197,32 @@ const ownKey = (page: string, viewer: Viewer) => `${page} @${viewer.address.toLo
  * A shared entry answers a viewer when the chapters it shows make the viewer the kind it was
  * rendered for, and it does not show the viewer's address.
  */
-const fits = (entry: Entry, viewer: Viewer, kind: string) =>
-  !entry.mentions?.has(viewer.address.toLowerCase()) && kindKey(reducedFacts(viewer, scopeOf(entry.tags))) === kind;
+const fits = (entry: Entry, viewer: Viewer, kind: string) => !entry.mentions?.has(lowerAddress(viewer)) && kindOf(viewer, entryScope(entry)) === kind;
+
+/**
+ * What a hit asks of a viewer and an entry, worked out once: a known session's viewer object and
+ * a page's scope stay the same objects between changes, and an entry's tags never change.
+ */
+const kinds = new WeakMap<Viewer, WeakMap<ReadonlySet<string>, string>>();
+function kindOf(viewer: Viewer, scope: ReadonlySet<string>): string {
+  let byScope = kinds.get(viewer);
+  if (!byScope) kinds.set(viewer, (byScope = new WeakMap()));
+  let kind = byScope.get(scope);
+  if (kind === undefined) byScope.set(scope, (kind = kindKey(reducedFacts(viewer, scope))));
+  return kind;
+}
+const scopes = new WeakMap<Entry, ReadonlySet<string>>();
+function entryScope(entry: Entry): ReadonlySet<string> {
+  let scope = scopes.get(entry);
+  if (!scope) scopes.set(entry, (scope = scopeOf(entry.tags)));
+  return scope;
+}
+const lowered = new WeakMap<Viewer, string>();
+function lowerAddress(viewer: Viewer): string {
+  let address = lowered.get(viewer);
+  if (address === undefined) lowered.set(viewer, (address = viewer.address.toLowerCase()));
+  return address;
+}
 
 function occurrences(html: Buffer, needle: string): number {
   let count = 0;
