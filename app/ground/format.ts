@@ -32,6 +32,12 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, 6)}…${address.slice(-4)}`;
 }
 
+/** An account in plain text: the name its viewer may see (`names`, lower-case keys), then its short address; or the short address. */
+export function nameAndAddress(address: string, names: Readonly<Record<string, string>>): string {
+  const name = names[address.toLowerCase()];
+  return name ? `${name} (${shortAddress(address)})` : shortAddress(address);
+}
+
 /**
  * A chapter's name: its location text, else "Chapter 7" in the page's language (`t`); without `t`,
  * the English words (for a caller outside the i18n layer).

@@ -24,7 +24,7 @@ import { useI18n } from "../i18n/use-i18n";
 import { getChapter, type ChapterMemberRow } from "../models/chapters.server";
 import { getViewer } from "../models/viewer.server";
 import { formatCoordinates } from "../map/coordinates";
-import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../ground/format";
+import { chapterLabel, evaluationLabel, formatNumber, mean, nameAndAddress } from "../ground/format";
 import { invariantResponse, parseAddress, parseChapterId } from "../utils/http.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
 import { evaluationTags, nameTags, pageTag, type PageTagsHandle, standingTags } from "../utils/page-tags";
@@ -88,7 +88,7 @@ const memberColumns = (t: TFunction): Column<ChapterMemberRow>[] => [
 ];
 
 export default function Chapter() {
-  const { chapter, members, next, pending } = useLoaderData<typeof loader>();
+  const { chapter, members, next, pending, names } = useLoaderData<typeof loader>();
   // Hints (the contract decides): each control for the viewers its operation's `who` names.
   const viewer = useViewer();
   const { t, language } = useI18n();
@@ -148,8 +148,8 @@ export default function Chapter() {
         {(p) => (
           <>
             {" "}
-            {shortAddress(about(p))}
-            <span className="muted"> {t("chapter.pendingSentBy", { sender: shortAddress(p.sender), status: t(`status.operation.${p.status}`) })}</span>
+            {nameAndAddress(about(p), names)}
+            <span className="muted"> {t("chapter.pendingSentBy", { sender: nameAndAddress(p.sender, names), status: t(`status.operation.${p.status}`) })}</span>
           </>
         )}
       </PendingList>

@@ -18,7 +18,7 @@ import { useI18n } from "../i18n/use-i18n";
 import { getEvaluationPage, type VoteRow } from "../models/evaluations.server";
 import { getViewer } from "../models/viewer.server";
 import { env } from "../ground/env.server";
-import { chapterLabel, evaluationLabel, formatNumber, mean, shortAddress } from "../ground/format";
+import { chapterLabel, evaluationLabel, formatNumber, mean, nameAndAddress } from "../ground/format";
 import { holds, isViewer, useViewer } from "../utils/viewer";
 import { DocumentSection, ScaleMeaning } from "../components/document-view";
 import { missingDocument, shownDocument } from "../documents/show.server";
@@ -86,7 +86,7 @@ const voterColumns = (t: TFunction): Column<VoteRow>[] => [
 ];
 
 export default function Evaluation() {
-  const { evaluation: e, document, missing, histogram, gatewayUrl, votes, next, pending } = useLoaderData<typeof loader>();
+  const { evaluation: e, document, missing, histogram, gatewayUrl, votes, next, pending, names } = useLoaderData<typeof loader>();
   const max = Math.max(1, ...histogram.map((b) => b.count));
   const { t, language } = useI18n();
   const viewer = useViewer();
@@ -139,7 +139,7 @@ export default function Evaluation() {
         {(p) => (
           <>
             {" "}
-            {t("evaluation.pendingFrom", { sender: shortAddress(p.sender) })}{" "}
+            {t("evaluation.pendingFrom", { sender: nameAndAddress(p.sender, names) })}{" "}
             <span className="muted">({t(`status.operation.${p.status}`)})</span>
           </>
         )}

@@ -20,7 +20,7 @@ import { getMemberPage } from "../models/members.server";
 import { memberPageStatements } from "../models/application-statements.server";
 import { getViewer } from "../models/viewer.server";
 import { ShownStatements } from "../components/application-statement";
-import { chapterLabel, evaluationLabel, shortAddress } from "../ground/format";
+import { chapterLabel, evaluationLabel, nameAndAddress } from "../ground/format";
 import { invariantResponse, parseAddress } from "../utils/http.server";
 import { canonicalUrl } from "../utils/canonical-url.server";
 import { readModelPageHeaders } from "../utils/page-cache-headers";
@@ -37,12 +37,11 @@ export const handle: PageTagsHandle<typeof loader> = {
 };
 
 /** "Name (0x12…abcd)" when the viewer may see a name, else the short address. */
-const nameAndAddress = (name: string | undefined, address: string) => (name ? `${name} (${shortAddress(address)})` : shortAddress(address));
 
 export const meta = pageMeta<typeof loader>((t, data) =>
   data
     ? {
-        title: nameAndAddress(data.names[data.member.account.toLowerCase()], data.member.account),
+        title: nameAndAddress(data.member.account, data.names),
         description: t("meta.member", {
           address: data.member.account,
           chapter: data.member.chapterId ? chapterLabel({ id: data.member.chapterId, locationText: data.member.chapterLocation }, t) : "–",
