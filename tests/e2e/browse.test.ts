@@ -175,7 +175,7 @@ it("downloads the chapter roster and the votes as CSV", async () => {
   const [roster] = await Promise.all([page.waitForEvent("download"), page.getByText("Roster (CSV)").click()]);
   expect(roster.suggestedFilename()).toBe("chapter-1-roster.csv");
   const [header, ...lines] = (await readFile((await roster.path())!, "utf8")).trimEnd().split("\r\n");
-  expect(header).toBe("account,chapter_id,role,joined_block,joined_at");
+  expect(header).toBe("account,chapter_id,role,joined_block,joined_at,name");
   expect(lines.map((l) => l.split(",")[0])).toEqual(members);
 
   const evaluation = await chain.evaluation(1n);

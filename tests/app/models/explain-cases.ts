@@ -214,6 +214,12 @@ export const CASES: Case[] = [
 
 /** Exports of app/models that do not query the read model (infrastructure, or no database at all). */
 export const NOT_READ_MODEL_QUERIES: Record<string, string> = {
+  "members-search.searchMembersByName": "EXPLAIN-tested at 100,000 profiles, for a stranger and an executive, in tests/app/models/profile-views.test.ts",
+  "names.visibleNameSql": "an SQL fragment (a profile by its primary key) inside the pages' statements, covered by their cases above",
+  "names.withNames": "wraps a page's statement (covered by that page's cases above, which run with a viewer)",
+  "names.namesOf": "no query: merges the names of a list's rows",
+  "names.splitNames": "no query: a row without its names",
+  "names.nameChaptersOf": "no query: merges the chapters of a list's names",
   "application-statements.readsStatementsOf": "no query: whether a viewer's facts let it read a chapter's statements",
   "advance.getOperation": "user_operations by its primary key (and activity by its sort key), for one operation",
   "advance.listPendingOperations": "at most 50 of one sender's operations, each by primary key as above",

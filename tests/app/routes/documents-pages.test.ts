@@ -156,11 +156,12 @@ describe("titles wherever an evaluation is named", () => {
     const response = await fetch(`${stack.appUrl}/evaluations/${id}/votes.csv`);
     expect(response.status).toBe(200);
     const [header, ...lines] = (await response.text()).trimEnd().split("\r\n");
-    expect(header).toBe("evaluation_id,voter,score,block,evaluation_title");
+    expect(header).toBe("evaluation_id,voter,score,block,evaluation_title,voter_name");
     expect(lines.length).toBeGreaterThan(0);
     // The title has no comma or quote: one field as it is.
     expect(DEMO_EVALUATION_DOCUMENTS[1]!.title).not.toMatch(/[",]/);
-    for (const line of lines) expect(line.split(",")).toEqual([id, expect.stringMatching(/^0x/), expect.any(String), expect.any(String), DEMO_EVALUATION_DOCUMENTS[1]!.title]);
+    // The voter's name last, empty: the demo's voters have none.
+    for (const line of lines) expect(line.split(",")).toEqual([id, expect.stringMatching(/^0x/), expect.any(String), expect.any(String), DEMO_EVALUATION_DOCUMENTS[1]!.title, ""]);
   });
 });
 

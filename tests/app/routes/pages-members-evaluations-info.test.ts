@@ -260,7 +260,8 @@ describe("CSV exports", () => {
       expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename="chapter-${id}-roster.csv"`);
       const [header, ...lines] = (await response.text()).trimEnd().split("\r\n");
-      expect(header).toBe("account,chapter_id,role,joined_block,joined_at");
+      // The name last, as this viewer (a stranger) may see it: empty for the demo's accounts, which have none.
+      expect(header).toBe("account,chapter_id,role,joined_block,joined_at,name");
       const members = await chain.membersOf(BigInt(id));
       expect(lines).toHaveLength(members.length);
       expect(lines.map((l) => l.split(",")[0])).toEqual(members);
@@ -277,7 +278,7 @@ describe("CSV exports", () => {
       expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename="evaluation-${id}-votes.csv"`);
       const [header, ...lines] = (await response.text()).trimEnd().split("\r\n");
-      expect(header).toBe("evaluation_id,voter,score,block,evaluation_title");
+      expect(header).toBe("evaluation_id,voter,score,block,evaluation_title,voter_name");
       expect(lines.map((l) => l.split(",").slice(0, 3))).toEqual([...e.votes].map(([voter, score]) => [String(id), voter, String(score)]));
     }
   });

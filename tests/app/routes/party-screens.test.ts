@@ -9,7 +9,7 @@ import { type PrivateKeyAccount } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { grantRole, type Role } from "../../../app/services/dev-roles.server.js";
 import { ADMIN } from "../../fixtures/accounts.js";
-import { errorOf, get, getCanonical, nextPage, tableRows, type Page } from "../../setup/html.js";
+import { decode, errorOf, get, getCanonical, nextPage, tableRows, type Page } from "../../setup/html.js";
 import { signedBody, tokenFrom } from "../../setup/identity.js";
 import { startStack, type Stack } from "../../setup/stack.js";
 
@@ -121,10 +121,23 @@ describe("/members?q= (member search)", () => {
     expect([answer.status, answer.headers.get("location")]).toEqual([301, "/members?q=0xab"]);
   });
 
-  it.each(["abc", "0xg1", "0x" + "1".repeat(41), "0x12 34", "'; drop table members; --"])("answers 400 for q=%j, saying what a prefix is", async (q) => {
-    const page = await get(stack.appUrl, `/members?q=${encodeURIComponent(q)}`);
+  it("answers 400 for an address longer than an address, saying what a prefix is", async () => {
+    const page = await get(stack.appUrl, `/members?q=0x${"1".repeat(41)}`);
     expect(page.status).toBe(400);
     expect(errorOf(page)?.message).toContain("q must be the start of an address: 0x followed by up to 40 hex digits");
+  });
+
+  it.each(["n".repeat(51), "a\u0007b"])("answers 400 for q=%j, which cannot start a name", async (q) => {
+    const page = await get(stack.appUrl, `/members?q=${encodeURIComponent(q)}`);
+    expect(page.status).toBe(400);
+    expect(errorOf(page)?.message).toContain("q must be the start of a name, at most 50 characters without control characters");
+  });
+
+  // Anything else is the start of a name (issue 28 item 4): searched among the names a stranger may see, none here.
+  it.each(["abc", "0xg1", "0x12 34", "'; drop table members; --"])("searches q=%j as the start of a name", async (q) => {
+    const page = await getCanonical(stack.appUrl, `/members?q=${encodeURIComponent(q)}`);
+    expect(page.status).toBe(200);
+    expect(decode(page.main)).toContain(`No name you may see starts with ${q.toLowerCase()}.`);
   });
 
   it("answers 400 for a bad cursor, and an empty form without q", async () => {
@@ -133,7 +146,7 @@ describe("/members?q= (member search)", () => {
     expect(errorOf(bad)?.message).toContain("after must be 0x followed by 40 hex digits");
     const empty = await get(stack.appUrl, "/members");
     expect(empty.status).toBe(200);
-    expect(empty.main).toContain("Type the start of an address");
+    expect(empty.main).toContain("Type the start of a name, or of an address");
     const none = await get(stack.appUrl, "/members?q=0x00000000000000000000000000000000000dead0");
     expect(none.main).toContain("No member&#x27;s address starts with 0x00000000000000000000000000000000000dead0.");
   });
