@@ -104,7 +104,9 @@ it("indexes upgrades and records events that break today's invariants instead of
   expect(log).toMatch(new RegExp(`Recommended: ${lc(FRANK)} has no pending application`, "i"));
   expect(log).toMatch(new RegExp(`ApplicationDecided: ${lc(GRACE)} has no pending application`, "i"));
 
-  // What /party shows: the upgrades with their implementation and block, newest first.
+  // What /party shows: the upgrades with their implementation and block, newest first (its
+  // statement reads the app's profiles too, for the names: the app's tables first).
+  await (await import("../../db/migrate.js")).migrate(db.url);
   process.env.DATABASE_URL = db.url;
   process.env.READ_MODEL_SCHEMA = live.viewsSchema;
   const { getPartyOverview } = await import("../../app/models/party.server.js");
