@@ -108,6 +108,8 @@ export class ViewerPages {
     const page = this.cache.pageKey(request.method, raw, cookie, request.headers.get("accept-language"));
     if (page === undefined) return io.own();
     const viewer = await this.#viewer(io);
+    // Not known now (the database did not answer): the viewer's own render says so, and the cookie stays.
+    if (viewer === undefined) return io.own();
     if (!viewer) return withAccountCookie(await io.own(), cookie, undefined);
     if (accountFromCookies(cookie) !== viewer.address) return withAccountCookie(await io.own(viewer), cookie, viewer.address);
     // The viewer's own render, kept for it alone when the page may be kept (a page that shows it).
@@ -140,13 +142,13 @@ export class ViewerPages {
     return answer;
   }
 
-  /** The session's viewer: known, or read in the client's turn and kept. */
-  async #viewer(io: ViewerRequest): Promise<Viewer | null> {
+  /** The session's viewer (null: no live session): known, or read in the client's turn and kept; undefined when it cannot be read now. */
+  async #viewer(io: ViewerRequest): Promise<Viewer | null | undefined> {
     const known = this.#known(io.token);
     if (known) return known.viewer;
-    // The database cannot say now: the viewer's own render says so (a 503), and nothing is kept.
+    // The database cannot say now: nothing is kept.
     const viewer = await io.lookup(io.token).catch(() => undefined);
-    if (viewer === undefined) return null;
+    if (viewer === undefined) return undefined;
     const address = viewer?.address.toLowerCase() ?? "";
     this.#remember(this.#sessions, io.token, { viewer, address, until: this.now() + VIEWER_TTL_MS });
     if (viewer) {

@@ -24,14 +24,23 @@ import { sessionId } from "./sessions.server";
  */
 export async function getViewer(request: Request, context?: AppLoadContext): Promise<Viewer | null> {
   if (context?.viewer) return context.viewer;
-  return viewerOfSession(readSessionToken(request));
+  try {
+    return await viewerOfSession(readSessionToken(request));
+  } catch (error) {
+    // The page renders without the hints (its own queries report an unreachable database).
+    if (error instanceof Response) return null;
+    throw error;
+  }
 }
 
-/** The viewer of a session token (the web server asks this before it picks a shared render). */
+/**
+ * The viewer of a session token (the web server asks this before it picks a shared render), or
+ * null when it names no live session; an unreachable database throws (db/query.server.ts's 503
+ * Response), so that no one is taken for signed out while it cannot say.
+ */
 export async function viewerOfSession(token: string | undefined): Promise<Viewer | null> {
   if (!token) return null;
-  try {
-    const row = await firstRow<ViewerFacts>(sql`
+  const row = await firstRow<ViewerFacts>(sql`
       select s.address,
         m.chapter_id::text as "chapterId", coalesce(m.status::text, 'none') as "status",
         coalesce(m.party_member, false) as "partyMember", coalesce(m.party_executive, false) as "partyExecutive",
@@ -42,12 +51,7 @@ export async function viewerOfSession(token: string | undefined): Promise<Viewer
         exists (select 1 from ${views}.role_holders where role = 'partyAdmin' and pending_holder = lower(s.address)) as "proposedPartyAdmin"
       from app.sessions s left join ${views}.members m on m.account = lower(s.address)
       where s.id = ${sessionId(token)} and s.revoked_at is null and s.expires_at > now()`);
-    if (!row) return null;
-    const facts = { ...row, address: getAddress(row.address) };
-    return { ...facts, may: permissionsOf(facts) };
-  } catch (error) {
-    // The page renders without the hints (its own queries report an unreachable database).
-    if (error instanceof Response) return null;
-    throw error;
-  }
+  if (!row) return null;
+  const facts = { ...row, address: getAddress(row.address) };
+  return { ...facts, may: permissionsOf(facts) };
 }
