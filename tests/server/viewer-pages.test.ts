@@ -12,7 +12,7 @@ import { SHARED_VIEWER_ADDRESS } from "../../app/ground/shared-viewer.js";
 import { ALICE } from "../fixtures/accounts.js";
 import { get, type Page } from "../setup/html.js";
 import { signedBody, tokenFrom, unsignedBody } from "../setup/identity.js";
-import { controlsOf, getAs, sessionFor } from "../setup/session.js";
+import { controlsOf, demoAccount, getAs, sessionFor } from "../setup/session.js";
 import { startStack, type Stack } from "../setup/stack.js";
 import { until } from "../setup/until.js";
 
@@ -23,13 +23,7 @@ const tokens = {} as Record<Who, string>;
 
 beforeAll(async () => {
   stack = await startStack();
-  const one = async (where: string, offset = 0) => {
-    const [row] = await stack.query<{ account: string }>(
-      `select m.account from ${stack.viewsSchema}.members m where ${where} order by m.account limit 1 offset ${offset}`,
-    );
-    if (!row) throw new Error(`no demo account where ${where}`);
-    return getAddress(row.account);
-  };
+  const one = async (where: string, offset = 0) => getAddress(await demoAccount(stack, where, offset));
   const plain = `m.executive_of is null and not m.party_executive and not exists (select 1 from ${stack.viewsSchema}.chapters c where c.central_committee_member = m.account)`;
   Object.assign(accounts, {
     newcomer: privateKeyToAccount(generatePrivateKey()).address,

@@ -12,6 +12,18 @@ import { get, type Page } from "./html.js";
 
 type Queries = { query: (text: string, params?: unknown[]) => Promise<unknown[]> };
 
+/**
+ * The demo read model's first account (by address, after `offset` more) whose members row matches
+ * `where` (SQL over `m`), for a test to sign in as: lower case, as the read model spells it.
+ */
+export async function demoAccount(stack: Queries & { viewsSchema: string }, where: string, offset = 0): Promise<string> {
+  const [row] = (await stack.query(
+    `select m.account from ${stack.viewsSchema}.members m where ${where} order by m.account limit 1 offset ${offset}`,
+  )) as { account: string }[];
+  if (!row) throw new Error(`no demo account where ${where}`);
+  return row.account;
+}
+
 /** The account of each token sessionFor made: getAs sends it in the account cookie, as a browser would. */
 const accounts = new Map<string, Address>();
 

@@ -8,7 +8,7 @@
  * comes after every viewer's renders of the wider one, so a page the cache kept with the name
  * must be dropped by the profile's change.
  */
-import { getAs, sessionFor } from "../../setup/session.js";
+import { demoAccount, getAs, sessionFor } from "../../setup/session.js";
 import { stack, usePagesStack } from "./pages-stack.js";
 
 usePagesStack();
@@ -21,11 +21,7 @@ let chapterId: string;
 
 beforeAll(async () => {
   const v = stack.viewsSchema;
-  const one = async (where: string) => {
-    const [row] = await stack.query<{ account: string }>(`select m.account from ${v}.members m where ${where} order by m.account limit 1`);
-    if (!row) throw new Error(`no demo account where ${where}`);
-    return row.account;
-  };
+  const one = (where: string) => demoAccount(stack, where);
   // A chapter with an executive of its own; its first member by address (on its page's first page) owns the name.
   const [chapter] = await stack.query<{ id: string }>(
     `select e.executive_of::text as id from ${v}.members e where e.executive_of is not null and not e.party_executive

@@ -7,7 +7,7 @@
  */
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { getCanonical } from "../../setup/html.js";
-import { controlsOf, getAs, sessionFor } from "../../setup/session.js";
+import { controlsOf, demoAccount, getAs, sessionFor } from "../../setup/session.js";
 import { stack, usePagesStack } from "./pages-stack.js";
 
 usePagesStack();
@@ -17,11 +17,7 @@ const tokens = new Map<Who, string | undefined>();
 let executive: string;
 
 beforeAll(async () => {
-  const one = async (where: string) => {
-    const [row] = await stack.query<{ account: string }>(`select m.account from ${stack.viewsSchema}.members m where ${where} order by m.account limit 1`);
-    if (!row) throw new Error(`no demo account where ${where}`);
-    return row.account;
-  };
+  const one = (where: string) => demoAccount(stack, where);
   const notOnCommittee = `not exists (select 1 from ${stack.viewsSchema}.chapters c where c.central_committee_member = m.account)`;
   executive = await one(`m.executive_of = 1 and not m.party_executive`);
   const accounts: Record<Exclude<Who, "stranger">, string> = {

@@ -6,7 +6,7 @@
  * member of the chapter, not another chapter's executive. A draft (no application after it) is
  * shown to nobody but on its author's /me. A statement written drops the cached pages that show it.
  */
-import { getAs, sessionFor } from "../../setup/session.js";
+import { demoAccount, getAs, sessionFor } from "../../setup/session.js";
 import { stack, usePagesStack } from "./pages-stack.js";
 
 usePagesStack();
@@ -19,11 +19,7 @@ let chapterId: string;
 
 beforeAll(async () => {
   const v = stack.viewsSchema;
-  const one = async (where: string) => {
-    const [row] = await stack.query<{ account: string }>(`select m.account from ${v}.members m where ${where} order by m.account limit 1`);
-    if (!row) throw new Error(`no demo account where ${where}`);
-    return row.account;
-  };
+  const one = (where: string) => demoAccount(stack, where);
   // A pending applicant of a chapter that has an executive of its own, and another chapter's.
   const [row] = await stack.query<{ account: string; chapter: string }>(
     `select a.account, a.chapter_id::text as chapter from ${v}.applications a join ${v}.members m on m.pending_application_id = a.id
