@@ -1,6 +1,8 @@
 /**
- * The one database client of the app: a pg pool behind drizzle, created on first use from
- * DATABASE_URL. Queries go through db/query.server.ts; tests point DATABASE_URL at their own database.
+ * The app's database clients: pg pools behind drizzle, created on first use from DATABASE_URL,
+ * each of up to DATABASE_POOL_MAX connections: `db()` for every statement, `preparedDb()` for the
+ * prepared page statements alone. Queries go through db/query.server.ts; tests point DATABASE_URL
+ * at their own database.
  */
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -26,14 +28,24 @@ export class DatabaseNotAnswering extends Error {
   }
 }
 
-let pool: pg.Pool | undefined;
-let instance: NodePgDatabase<typeof schema> | undefined;
+type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-export function db(): NodePgDatabase<typeof schema> {
-  if (instance) return instance;
+let plain: Database | undefined;
+let prepared: Database | undefined;
+
+/**
+ * What each pool's connections start with (pg's `options`). No JIT on either: a page's statement
+ * runs in about a millisecond, and compiling one whose estimate crosses jit_above_cost (a list's
+ * rows each with their names: app/models/names.server.ts) took 25 ms of it. The prepared
+ * statements' pool always runs their generic plans (preparedDb).
+ */
+export const CONNECTION_SETTINGS = { plain: "-c jit=off", prepared: "-c jit=off -c plan_cache_mode=force_generic_plan" } as const;
+
+/** A pg pool behind drizzle, each connection started with `settings`. */
+function connect(settings: string): Database {
   const { DATABASE_URL, DATABASE_POOL_MAX } = env();
   if (!DATABASE_URL) throw new Error("DATABASE_URL is not set");
-  pool = new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: DATABASE_URL,
     max: DATABASE_POOL_MAX,
     // Fail fast while the database is down, so pages answer 503 instead of hanging.
@@ -41,23 +53,36 @@ export function db(): NodePgDatabase<typeof schema> {
     // A statement the database works on (waiting on a lock) may take this long; one it does not
     // answer at all is given up much sooner (answerOrGiveUp).
     query_timeout: 10_000,
-    // No JIT: a page's statement runs in about a millisecond, and compiling one whose estimate
-    // crosses jit_above_cost (a list's rows each with their names: app/models/names.server.ts)
-    // took 25 ms of it.
-    options: "-c jit=off",
+    options: settings,
   });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   answerOrGiveUp(pool);
-  instance = drizzle(pool, { schema });
-  return instance;
+  return drizzle(pool, { schema });
+}
+
+/** The client of every statement but the prepared ones. */
+export function db(): NodePgDatabase<typeof schema> {
+  return (plain ??= connect(CONNECTION_SETTINGS.plain));
+}
+
+/**
+ * The client of the prepared page statements (db/query.server.ts executePrepared), whose
+ * connections always run a prepared statement's generic plan, planned once per connection. Left
+ * to choose (plan_cache_mode auto), Postgres compares the generic plan's estimate with the custom
+ * plans' and, for a page statement, kept choosing custom plans: planned again on every run, 5 to
+ * 10 ms of planning for a statement that runs in 1 to 3 (docs/decisions/0009). Only here: an
+ * unprepared statement is planned once anyway, and a generic plan of one with a pattern as a
+ * value (`like $1`) cannot use an index that the value would allow.
+ */
+export function preparedDb(): Database {
+  return (prepared ??= connect(CONNECTION_SETTINGS.prepared));
 }
 
 export async function closeDb(): Promise<void> {
-  const current = pool;
-  pool = undefined;
-  instance = undefined;
-  await Promise.all([current?.end(), closeProbes()]);
+  const clients = [plain, prepared];
+  plain = prepared = undefined;
+  await Promise.all([...clients.map((c) => c?.$client.end()), closeProbes()]);
 }
 
 /**

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { PgDialect, type PreparedQueryConfig } from "drizzle-orm/pg-core";
 import { readModelSchema } from "../app/ground/env.server";
-import { db } from "./client.server";
+import { db, preparedDb } from "./client.server";
 
 /** The views schema the read model is read through (READ_MODEL_SCHEMA, `party`): `${views}.chapters` in queries. */
 export const views = sql.identifier(readModelSchema());
@@ -62,7 +62,7 @@ export function unavailableResponse(error: unknown): Response | undefined {
   return undefined;
 }
 
-type Observer = { mode: "record" | "explain"; queries: { sql: string; params: unknown[]; plan?: unknown }[] };
+type Observer = { mode: "record" | "explain"; queries: { sql: string; params: unknown[]; prepared: boolean; plan?: unknown }[] };
 const observer = new AsyncLocalStorage<Observer>();
 const dialect = new PgDialect();
 
@@ -93,16 +93,17 @@ let staleGeneration = 0;
 const isStalePlan = (error: unknown) => errorCode(error) === "0A000" && /cached plan/i.test(String((error as Error).message));
 
 /**
- * Runs `query` as a named prepared statement: each pooled connection parses it once, and Postgres
- * plans it once it has seen it often enough (its generic plan). A page's one statement spent
- * more of its time in parsing and planning than in running (its JSON sub-selects make a long
- * text): half of a page's database CPU (docs/decisions/0009). Only for statements whose text is
- * one of a few (values as parameters): each text stays prepared on each connection.
+ * Runs `query` as a named prepared statement on the prepared client's pool: each of its
+ * connections parses and plans it once (its generic plan: client.server.ts preparedDb). A page's
+ * one statement spent more of its time in parsing and planning than in running (its JSON
+ * sub-selects make a long text): half of a page's database CPU (docs/decisions/0009). Only for
+ * statements whose text is one of a few (values as parameters): each text stays prepared on each
+ * connection.
  */
 async function executePrepared(query: SQL): Promise<{ rows: unknown[] }> {
   const built = dialect.sqlToQuery(query);
   const run = (name: string) =>
-    db()._.session.prepareQuery<{ execute: { rows: unknown[] } } & PreparedQueryConfig>(built, undefined, name, false).execute();
+    preparedDb()._.session.prepareQuery<{ execute: { rows: unknown[] } } & PreparedQueryConfig>(built, undefined, name, false).execute();
   let hash = statementHashes.get(built.sql);
   if (!hash) statementHashes.set(built.sql, (hash = createHash("sha1").update(built.sql).digest("base64url")));
   const generation = staleGeneration;
@@ -115,6 +116,27 @@ async function executePrepared(query: SQL): Promise<{ rows: unknown[] }> {
     if (!isStalePlan(error)) throw error;
     if (staleGeneration === generation) staleGeneration++;
     return run(`prepared${staleGeneration}_${hash}`);
+  }
+}
+
+/**
+ * The plan a prepared statement runs by (its generic plan, preparedDb), as EXPLAIN (FORMAT JSON):
+ * the statement prepared on one of the prepared client's connections, and explained as executed
+ * there with its values. Postgres 16 says it in one step (`explain (generic_plan)`); 15 does not.
+ */
+async function explainGeneric(text: string, params: unknown[]): Promise<unknown> {
+  const client = await preparedDb().$client.connect();
+  const name = `explained_${createHash("sha1").update(text).digest("hex")}`;
+  try {
+    await client.query({ name, text, values: params });
+    // EXECUTE takes its values in its text: each as Postgres read it, a literal.
+    const [read] = (await client.query({ text: `select ${params.map((_, i) => `$${i + 1}::text`).join(", ") || "1"}`, values: params, rowMode: "array" })).rows as (string | null)[][];
+    const args = params.length ? `(${read!.map((v) => (v === null ? "null" : client.escapeLiteral(v))).join(", ")})` : "";
+    const { rows } = await client.query<{ "QUERY PLAN": unknown }>(`explain (format json) execute ${name}${args}`);
+    return rows[0]!["QUERY PLAN"];
+  } finally {
+    // Left prepared: node-postgres remembers which names it prepared on a connection.
+    client.release();
   }
 }
 
@@ -132,11 +154,11 @@ export async function rows<T>(
     if (observing) {
       const { sql: text, params } = dialect.sqlToQuery(query);
       if (observing.mode === "explain") {
-        const result = await db().execute(sql`explain (format json) ${query}`);
-        observing.queries.push({ sql: text, params, plan: (result.rows[0] as Record<string, unknown>)["QUERY PLAN"] });
+        const plan = prepared ? await explainGeneric(text, params) : (await db().execute(sql`explain (format json) ${query}`)).rows[0]!["QUERY PLAN"];
+        observing.queries.push({ sql: text, params, prepared, plan });
         return [];
       }
-      observing.queries.push({ sql: text, params });
+      observing.queries.push({ sql: text, params, prepared });
     }
     const result = prepared ? await executePrepared(query) : await db().execute(query);
     return result.rows as T[];

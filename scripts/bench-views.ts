@@ -35,7 +35,8 @@
  *      documents. Latencies of the responses received until the backlog is drained (or the run
  *      ends).
  *   7. The SQL floor: the very statements each page's loader runs (recorded with observeQueries
- *      for a sample of ids), replayed as bare SQL by 100 concurrent clients over a pg.Pool.
+ *      for a sample of ids), replayed as bare SQL by 100 concurrent clients over pools set up as
+ *      the app's (bench/views/sql-floor.ts: prepared statements by their generic plans).
  *   8. Initial JS: every script / modulepreload / inline `import` URL of `/` and `/chapters/:id`,
  *      fetched and gzipped (node:zlib, default level), summed per page; the larger page counts.
  *   9. Uncached (bench/views/uncached.ts): the cache emptied (app.page_version moved, waited for on

@@ -45,7 +45,7 @@ type Bindings = { incoming: import("node:http").IncomingMessage };
 type Variables = { nonce: string };
 
 /** Page renders at once: per client, and over all clients; and how many a client starts a second (server/render-gate.ts). */
-// Each render holds up to ~3 of the pool's connections (DATABASE_POOL_MAX, 10 by default) at once.
+// Each render holds up to ~3 database connections (DATABASE_POOL_MAX a pool, 10 by default) at once.
 // 20 a second after a burst of 60: a person's page views, their data and the wallet's polls (at
 // most ~2 a second) stay far inside it; a flood gets a few percent of the event loop.
 const RENDERS = { perClient: 2, total: 8, maxQueued: 64, perSecond: 20, burst: 60 };

@@ -10,10 +10,13 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ViewerStanding } from "../ground/profile-visibility";
 import { views } from "../../db/query.server";
-import { visibleProfileSql } from "./profile-views.server";
+import { profileJoinsSql, profileNameSql, visibleProfileSql } from "./profile-views.server";
 
 /** Lower-case address → the display name the viewer may see; an account without one is absent. */
 export type Names = Record<string, string>;
+
+/** The display name of `account` (lower case) that `viewer` may see, or null: text. */
+export const visibleNameSql = (account: SQL, viewer: ViewerStanding | null): SQL => sql`(${visibleProfileSql(account, viewer)} ->> 'displayName')`;
 
 /**
  * Every string in a json value that is an address (any case). Read as an array's elements, which
@@ -22,8 +25,8 @@ export type Names = Record<string, string>;
  */
 const ACCOUNTS_PATH = `strict $.** ? (@.type() == "string" && @ like_regex "^0x[0-9a-fA-F]{40}$")`;
 
-/** The display name of `account` (lower case) that `viewer` may see, or null: text. */
-export const visibleNameSql = (account: SQL, viewer: ViewerStanding | null): SQL => sql`(${visibleProfileSql(account, viewer)} ->> 'displayName')`;
+/** A name only its chapter's executives or members may see: who sees it depends on how the viewer stands to that chapter. */
+const NARROW = sql`p.display_name is not null and p.display_name_visibility in ('executives', 'chapter')`;
 
 /**
  * `statement`'s rows, in its order, each with `names` (Names) of the accounts it shows, and
@@ -31,17 +34,21 @@ export const visibleNameSql = (account: SQL, viewer: ViewerStanding | null): SQL
  * (their chapter, or the one they applied to). Who sees such a name depends on how the viewer
  * stands to that chapter, so a page tags them (`pageTag.standing`): a page shared by a kind of
  * viewer (server/viewer-pages.ts) then tells apart the viewers who stand differently there.
+ * `statement` runs once, as a materialized CTE: as a subquery, the planner also copied its
+ * sub-selects into `to_jsonb(page)` and ran each twice.
  */
 export function withNames(statement: SQL, viewer: ViewerStanding | null): SQL {
-  return sql`select page.*, n.names as "names", n.chapters as "nameChapters" from (${statement}) page
+  return sql`with page as materialized (${statement})
+    select page.*, n.names as "names", n.chapters as "nameChapters" from page
     cross join lateral (
       select coalesce(json_object_agg(x.account, x.name) filter (where x.name is not null), '{}') as names,
-        coalesce(array_remove(array_agg(distinct case when o.status = 'member' then o.chapter_id::text end) || array_agg(distinct a.chapter_id::text), null), '{}') as chapters
-      from (select distinct lower(s) as account from jsonb_array_elements_text(jsonb_path_query_array(to_jsonb(page), ${ACCOUNTS_PATH}::jsonpath)) s) found
-      cross join lateral (select found.account, ${visibleNameSql(sql`found.account`, viewer)} as name) x
-      left join app.profiles p on p.account = found.account and p.display_name is not null and p.display_name_visibility in ('executives', 'chapter')
-      left join ${views}.members o on p.account is not null and o.account = p.account
-      left join ${views}.applications a on a.id = o.pending_application_id) n`;
+        coalesce(array_remove(array_agg(distinct x.chapter) || array_agg(distinct x.applied), null), '{}') as chapters
+      from (
+        select found.account, ${profileNameSql(viewer)} as name,
+          case when ${NARROW} and o.status = 'member' then o.chapter_id::text end as chapter,
+          case when ${NARROW} then a.chapter_id::text end as applied
+        from (select distinct lower(s) as account from jsonb_array_elements_text(jsonb_path_query_array(to_jsonb(page), ${ACCOUNTS_PATH}::jsonpath)) s) found
+        ${profileJoinsSql(sql`found.account`)}) x) n`;
 }
 
 /** The names of several rows as one map (a list's rows each carry their own). */

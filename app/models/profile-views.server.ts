@@ -43,16 +43,22 @@ function relationRank(viewer: ViewerStanding | null): SQL {
     else 4 end`;
 }
 
+/** The profile row of `account` as `p`, its member row as `o` and pending application as `a` (none when it has no profile). */
+export const profileJoinsSql = (account: SQL): SQL => sql`left join app.profiles p on p.account = ${account}
+    left join ${views}.members o on o.account = p.account
+    left join ${views}.applications a on a.id = o.pending_application_id`;
+
+/** The display name of the profile `p` (joined as profileJoinsSql joins it) that `viewer` may see, or null: text. */
+export const profileNameSql = (viewer: ViewerStanding | null): SQL =>
+  sql`case when ${relationRank(viewer)} <= ${rankOf(sql`p.display_name_visibility`)} then p.display_name end`;
+
 /** The profile of the account at `account` (lower case, as the read model spells it) as `viewer` may see it: json or null. */
 export function visibleProfileSql(account: SQL, viewer: ViewerStanding | null): SQL {
   return sql`(select json_build_object(
-      'displayName', case when r.rank <= ${rankOf(sql`p.display_name_visibility`)} then p.display_name end,
-      'about', case when r.rank <= ${rankOf(sql`p.about_visibility`)} then p.about end)
-    from app.profiles p
-    left join ${views}.members o on o.account = p.account
-    left join ${views}.applications a on a.id = o.pending_application_id
-    cross join lateral (select ${relationRank(viewer)} as rank) r
-    where p.account = ${account})`;
+      'displayName', ${profileNameSql(viewer)},
+      'about', case when ${relationRank(viewer)} <= ${rankOf(sql`p.about_visibility`)} then p.about end)
+    from (select) one ${profileJoinsSql(account)}
+    where p.account is not null)`;
 }
 
 export type VisibleProfileRow = { account: string; profile: { displayName: string | null; about: string | null } | null };

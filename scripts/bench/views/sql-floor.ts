@@ -4,10 +4,23 @@ import { PAGES, type Page } from "./pages.js";
 import { pick } from "./pick.js";
 import { say } from "./report.js";
 
-export type Recorded = { sql: string; params: unknown[] }[];
+export type Recorded = { sql: string; params: unknown[]; prepared: boolean }[];
+
+/** The app's two pools (db/client.server.ts): the prepared statements' and the others'. */
+type Pools = Record<"plain" | "prepared", pg.Pool>;
+
+/** A name per prepared text, as the app gives each its own (db/query.server.ts executePrepared). */
+const names = new Map<string, string>();
+const nameOf = (text: string) => names.get(text) ?? (names.set(text, `floor_${names.size}`), names.get(text)!);
+
+/** `query` as the app runs it: a prepared one by its name on the prepared statements' pool. */
+const replay = (pools: Pools, q: Recorded[number]) =>
+  q.prepared
+    ? pools.prepared.query({ name: nameOf(q.sql), text: q.sql, values: q.params as unknown[] })
+    : pools.plain.query(q.sql, q.params as unknown[]);
 
 /** `connections` clients replaying each page's statements (in parallel per page, as the loaders do) for `seconds`. */
-export async function sqlFloor(pool: pg.Pool, samples: Recorded[], seconds: number, connections: number): Promise<{ p50: number; p95: number; rate: number }> {
+export async function sqlFloor(pools: Pools, samples: Recorded[], seconds: number, connections: number): Promise<{ p50: number; p95: number; rate: number }> {
   const times: number[] = [];
   const end = Date.now() + seconds * 1000;
   await Promise.all(
@@ -15,7 +28,7 @@ export async function sqlFloor(pool: pg.Pool, samples: Recorded[], seconds: numb
       while (Date.now() < end) {
         const queries = pick(samples);
         const t = performance.now();
-        await Promise.all(queries.map((q) => pool.query(q.sql, q.params as unknown[])));
+        await Promise.all(queries.map((q) => replay(pools, q)));
         times.push(performance.now() - t);
       }
     }),
@@ -26,8 +39,9 @@ export async function sqlFloor(pool: pg.Pool, samples: Recorded[], seconds: numb
 
 /**
  * The SQL floor: the very statements each page's loader runs (recorded with observeQueries for
- * `samples` ids), replayed as bare SQL by `connections` clients over a pg.Pool of `poolSize`;
- * per page, p50/p95 and pages a second.
+ * `samples` ids), replayed as bare SQL by `connections` clients over pools of `poolSize` set up as
+ * the app's (a prepared statement prepared once per connection, run by its generic plan); per
+ * page, p50/p95 and pages a second.
  */
 export async function sqlFloorPhase({
   databaseUrl,
@@ -53,15 +67,15 @@ export async function sqlFloorPhase({
   const chapters = await import("../../../app/models/chapters.server.js");
   const members = await import("../../../app/models/members.server.js");
   const evaluations = await import("../../../app/models/evaluations.server.js");
-  const { closeDb } = await import("../../../db/client.server.js");
+  const { closeDb, CONNECTION_SETTINGS } = await import("../../../db/client.server.js");
   // What the loaders run: each page's one statement (limit + 1 rows of the first page).
   const loaders: Record<Page, (id: string) => Promise<unknown>> = {
     chapter: (id) => chapters.getChapter({ id: BigInt(id), limit: 51 }),
     member: (account) => members.getMemberPage(account as `0x${string}`),
     evaluation: (id) => evaluations.getEvaluationPage({ id: BigInt(id), limit: 51 }),
   };
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  pool.on("error", () => undefined);
+  const pool = (options: string) => new pg.Pool({ connectionString: databaseUrl, max: poolSize, options }).on("error", () => undefined);
+  const pools: Pools = { plain: pool(CONNECTION_SETTINGS.plain), prepared: pool(CONNECTION_SETTINGS.prepared) };
   try {
     const floors = {} as Record<Page, { p50: number; p95: number; rate: number }>;
     for (const page of PAGES) {
@@ -69,15 +83,15 @@ export async function sqlFloorPhase({
       for (let i = 0; i < sampleCount; i++) {
         const { error, queries } = await observeQueries(() => loaders[page](pick(ids[page])));
         if (error) throw error;
-        samples.push(queries.map((q) => ({ sql: q.sql, params: q.params })));
+        samples.push(queries.map((q) => ({ sql: q.sql, params: q.params, prepared: q.prepared })));
       }
-      await sqlFloor(pool, samples, Math.min(2, seconds), connections);
-      floors[page] = await sqlFloor(pool, samples, seconds, connections);
+      await sqlFloor(pools, samples, Math.min(2, seconds), connections);
+      floors[page] = await sqlFloor(pools, samples, seconds, connections);
       say(`  ${page.padEnd(10)} p50 ${floors[page].p50.toFixed(1)} ms  p95 ${floors[page].p95.toFixed(1)} ms  ${floors[page].rate.toFixed(0)} pages/s`);
     }
     return floors;
   } finally {
-    await pool.end().catch(() => undefined);
+    await Promise.all(Object.values(pools).map((p) => p.end().catch(() => undefined)));
     await closeDb().catch(() => undefined);
   }
 }

@@ -235,6 +235,8 @@ export const NOT_READ_MODEL_QUERIES: Record<string, string> = {
   "documents.documentFetch": "an SQL fragment (a fetch by its primary key), as evaluationTitle",
   "documents.storeDocuments": "a write of app tables; its read-model joins go by the CIDs it stores (tests/server/documents)",
   "documents.publishDocument": "IPFS, then storeDocuments",
+  "profile-views.profileJoinsSql": "an SQL fragment (a profile, its member row and application by primary key) inside visibleProfileSql and withNames, covered by their cases",
+  "profile-views.profileNameSql": "an SQL expression over profileJoinsSql's rows, covered with it",
   "profile-views.visibleProfileSql": "an SQL fragment (a profile, its member row and application by primary key), EXPLAIN-tested at 100,000 members in tests/app/models/profile-views.test.ts",
   "profile-views.visibleProfilesOf": "that fragment per account asked, EXPLAIN-tested there",
   "profile-views.nameShownNearby": "profiles by their name's skeleton (an index of app.profiles), EXPLAIN-tested there",

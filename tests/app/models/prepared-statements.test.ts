@@ -39,8 +39,13 @@ afterAll(async () => {
 });
 
 const chapter = (id: number) => sql`select id::text as id, name from ${query.views}.chapters where id = ${id}`;
+/** The page statements prepared on the prepared client's one connection (this question's own left out). */
 const prepared = () =>
-  query.rows<{ name: string; statement: string }>(sql`select name, statement from pg_prepared_statements where name like 'prepared%'`);
+  query.rows<{ name: string; statement: string; generic_plans: string; custom_plans: string }>(
+    sql`select name, statement, generic_plans::text, custom_plans::text from pg_prepared_statements
+      where name like 'prepared%' and statement not like '%pg_prepared_statements%'`,
+    { prepared: true },
+  );
 
 it("prepares a statement once per connection, by a name from its text, and runs it again with other values", async () => {
   expect(await query.rows(chapter(7), { prepared: true })).toEqual([{ id: "7", name: "Seven" }]);
@@ -51,6 +56,17 @@ it("prepares a statement once per connection, by a name from its text, and runs 
   // Unprepared, as every other query: nothing more on the connection.
   expect(await query.rows(chapter(8))).toEqual([{ id: "8", name: "Eight" }]);
   expect(await prepared()).toHaveLength(1);
+});
+
+it("runs a prepared statement by its generic plan, planned once, and leaves every other statement to Postgres' choice", async () => {
+  for (const id of [7, 8, 7, 8, 7, 8, 7]) await query.rows(chapter(id), { prepared: true });
+  const [statement] = await prepared();
+  // Left to choose, Postgres plans the first five runs for their values (custom plans).
+  expect({ generic: Number(statement!.generic_plans), custom: Number(statement!.custom_plans) }).toEqual({ generic: expect.any(Number), custom: 0 });
+  expect(Number(statement!.generic_plans)).toBeGreaterThanOrEqual(7);
+  const mode = (options: { prepared?: boolean }) => query.rows<{ plan_cache_mode: string }>(sql`show plan_cache_mode`, options);
+  expect(await mode({ prepared: true })).toEqual([{ plan_cache_mode: "force_generic_plan" }]);
+  expect(await mode({})).toEqual([{ plan_cache_mode: "auto" }]);
 });
 
 it("answers after the views under a prepared statement change their row type, and prepares the text again under a new name", async () => {
