@@ -89,6 +89,13 @@ export async function observeQueries<T>(run: () => Promise<T>, { explain = false
 const statementHashes = new Map<string, string>();
 let staleGeneration = 0;
 
+/** A statement text's hash (for its prepared name), worked out once per text. */
+function hashOf(text: string): string {
+  let hash = statementHashes.get(text);
+  if (!hash) statementHashes.set(text, (hash = createHash("sha1").update(text).digest("base64url")));
+  return hash;
+}
+
 /** "cached plan must not change result type": the tables under a prepared statement changed. */
 const isStalePlan = (error: unknown) => errorCode(error) === "0A000" && /cached plan/i.test(String((error as Error).message));
 
@@ -104,8 +111,7 @@ async function executePrepared(query: SQL): Promise<{ rows: unknown[] }> {
   const built = dialect.sqlToQuery(query);
   const run = (name: string) =>
     preparedDb()._.session.prepareQuery<{ execute: { rows: unknown[] } } & PreparedQueryConfig>(built, undefined, name, false).execute();
-  let hash = statementHashes.get(built.sql);
-  if (!hash) statementHashes.set(built.sql, (hash = createHash("sha1").update(built.sql).digest("base64url")));
+  const hash = hashOf(built.sql);
   const generation = staleGeneration;
   try {
     return await run(`prepared${generation}_${hash}`);
@@ -126,13 +132,13 @@ async function executePrepared(query: SQL): Promise<{ rows: unknown[] }> {
  */
 async function explainGeneric(text: string, params: unknown[]): Promise<unknown> {
   const client = await preparedDb().$client.connect();
-  const name = `explained_${createHash("sha1").update(text).digest("hex")}`;
+  const name = `explained_${hashOf(text)}`;
   try {
     await client.query({ name, text, values: params });
     // EXECUTE takes its values in its text: each as Postgres read it, a literal.
     const [read] = (await client.query({ text: `select ${params.map((_, i) => `$${i + 1}::text`).join(", ") || "1"}`, values: params, rowMode: "array" })).rows as (string | null)[][];
     const args = params.length ? `(${read!.map((v) => (v === null ? "null" : client.escapeLiteral(v))).join(", ")})` : "";
-    const { rows } = await client.query<{ "QUERY PLAN": unknown }>(`explain (format json) execute ${name}${args}`);
+    const { rows } = await client.query<{ "QUERY PLAN": unknown }>(`explain (format json) execute ${client.escapeIdentifier(name)}${args}`);
     return rows[0]!["QUERY PLAN"];
   } finally {
     // Left prepared: node-postgres remembers which names it prepared on a connection.
